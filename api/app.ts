@@ -1,0 +1,50 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { ApiError, fail } from './http/envelope.ts';
+import type { ApiDeps, AppEnv } from './http/deps.ts';
+import { storeRoutes } from './store/store.routes.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The store API of SPEC §7 under /api. It is a plain fetch handler
+ * (`app.fetch(Request)`), so server.ts serves it over HTTP and also hands it to
+ * server rendering as an in-process fetch.
+ */
+export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', randomUUID());
+    await next();
+    c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
+  });
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, 'The request body is too large') }));
+  app.use('*', async (c, next) => {
+    if (!sameKey(c.req.header('API-KEY'), deps.config.apiKey)) {
+      return fail(c, 401, 'A valid API-KEY header is required');
+    }
+    await next();
+  });
+
+  app.route('/', storeRoutes(deps));
+  app.route('/', catalogRoutes(deps));
+
+  app.notFound((c) => fail(c, 404, 'Not found'));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return fail(c, error.status, error.message, error.errors);
+    const requestId = c.get('requestId') ?? randomUUID();
+    console.error(`[${requestId}] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
+    return c.json({ success: false, message: 'Something went wrong', request_id: requestId }, 500);
+  });
+  return app;
+}
+
+function sameKey(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

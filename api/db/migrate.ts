@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as wholeProduct from './migrations/2026-11-21-001-whole-product.ts';
+
+// Listed statically (not read from disk) so bundling and type stripping both work.
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-whole-product': wholeProduct,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** `schema`: the PostgreSQL schema the migration tables belong in, when not the default. */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,265 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Row types of the migration in migrations/; money in paise, times as ISO text. */
+export interface StoreSettingsTable {
+  id: number;
+  store_name: string;
+  logo: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  address: Generated<string>;
+  meta_title: Generated<string>;
+  meta_description: Generated<string>;
+  font_family: Generated<string>;
+  background_color: Generated<string>;
+  button_background_color: Generated<string>;
+  top_header_background_color: Generated<string>;
+  header_background_color: Generated<string>;
+  footer_background_color: Generated<string>;
+  bottom_footer_background_color: Generated<string>;
+  banner_type: Generated<string>;
+  category_layout: Generated<string>;
+  updated_at: string;
+}
+
+export interface HomeSectionsTable {
+  id: Generated<number>;
+  section: 'hero' | 'secondary';
+  hero_type: 'slider' | 'image' | 'video' | null;
+  slider_files: Generated<string>;
+  image_url: Generated<string>;
+  video_url: Generated<string>;
+  title: Generated<string>;
+  content: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  image: Generated<string>;
+  variations: Generated<string>;
+  position: Generated<number>;
+  created_at: string;
+}
+
+export interface SellersTable {
+  id: Generated<number>;
+  kind: 'retailer' | 'wholesaler';
+  name: string;
+  created_at: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  sku: string;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  tags: Generated<string>;
+  category_id: number | null;
+  sub_category_id: number;
+  retailer_id: number | null;
+  wholesaler_id: number | null;
+  status: Generated<string>;
+  cover_image: Generated<string>;
+  product_images: Generated<string>;
+  old_price: Generated<number>;
+  new_price: Generated<number>;
+  min_final_price: Generated<number>;
+  max_final_price: Generated<number>;
+  total_stock: Generated<number>;
+  search_text: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  product_id: number;
+  product_variation: string | null;
+  size_key: string | null;
+  old_price: number;
+  price: number;
+  final_price: number;
+  stock: number;
+  position: Generated<number>;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  email: string | null;
+  phone_number: string | null;
+  alt_phone_number: string | null;
+  password_hash: string | null;
+  email_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface OtpsTable {
+  id: Generated<number>;
+  phone_number: string;
+  purpose: 'login' | 'checkout' | 'register';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  hits: number;
+  window_ends_at: string;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  customer_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  customer_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+export interface ShippingAddressesTable {
+  id: Generated<number>;
+  customer_id: number;
+  firstname: Generated<string>;
+  lastname: Generated<string>;
+  phone_number: Generated<string>;
+  alt_phone_number: string | null;
+  address: string;
+  pincode: string;
+  city: string;
+  state: string;
+  updated_at: string;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'flat';
+  value: number;
+  min_order_amount: Generated<number>;
+  max_discount: number | null;
+  starts_at: string | null;
+  expires_at: string | null;
+  usage_limit: number | null;
+  used_count: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_number: string;
+  checkout_ref: string;
+  customer_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  retailer_id: number | null;
+  wholesaler_id: number | null;
+  product_name: string;
+  product_slug: string;
+  product_variation: string | null;
+  cover_image: Generated<string>;
+  product_images: Generated<string>;
+  quantity: number;
+  price: number;
+  final_amount: number;
+  discount_amount: Generated<number>;
+  coupon_id: number | null;
+  status: string;
+  payment_method: 'cod' | 'prepaid';
+  full_name: string;
+  email: string;
+  phone_number: string;
+  alt_phone_number: string | null;
+  address: Generated<string>;
+  pincode: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  cancel_reason: string | null;
+  cancel_reason_text: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  customer_id: number;
+  checkout_ref: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  idempotency_key: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  store_settings: StoreSettingsTable;
+  home_sections: HomeSectionsTable;
+  categories: CategoriesTable;
+  sellers: SellersTable;
+  products: ProductsTable;
+  product_variants: ProductVariantsTable;
+  customers: CustomersTable;
+  sessions: SessionsTable;
+  otps: OtpsTable;
+  password_reset_tokens: OneTimeTokensTable;
+  email_verification_tokens: OneTimeTokensTable;
+  rate_limits: RateLimitsTable;
+  cart_items: CartItemsTable;
+  wishlist_items: WishlistItemsTable;
+  shipping_addresses: ShippingAddressesTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductVariant = Selectable<ProductVariantsTable>;
+export type NewProductVariant = Insertable<ProductVariantsTable>;
+export type Category = Selectable<CategoriesTable>;

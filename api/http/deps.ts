@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { ApiConfig } from '../config.ts';
+import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+
+/** What every feature's routes receive from app.ts. */
+export interface ApiDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: ApiConfig;
+}
+
+export interface AppEnv {
+  Variables: { requestId: string };
+}

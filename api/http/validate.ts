@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError, type FieldErrors } from './envelope.ts';
+
+/**
+ * Reads the body as JSON (or multipart/urlencoded form, whose values arrive as
+ * strings) and validates it with a shared schema. Any failure is a 400 naming
+ * the fields; nothing malformed reaches a service.
+ */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await rawBody(c));
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
+    (errors[field] ??= []).push(issue.message);
+  }
+  const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid';
+  throw new ApiError(400, first, errors);
+}
+
+async function rawBody(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    try {
+      const form = await c.req.formData();
+      const values: Record<string, string> = {};
+      for (const [key, value] of form.entries()) {
+        if (typeof value === 'string') values[key.replace(/\[\]$/, '')] = value;
+      }
+      return values;
+    } catch {
+      throw new ApiError(400, 'The form body could not be read');
+    }
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'The body is not valid JSON');
+  }
+}

@@ -1,0 +1,89 @@
+/** Every number of SPEC §9 (and the few the API adds), named once. */
+
+// Cart
+export const MAX_CART_LINE_QUANTITY = 5;
+export const MIN_SIGNED_IN_LINE_QUANTITY = 1;
+export const DEFAULT_ADD_QUANTITY = 1;
+
+// Money and display
+export const PRICE_DECIMALS = 2;
+export const CURRENCY_SYMBOL = '₹';
+export const SHIPPING_COST_LABEL = 'Free';
+
+// Toasts
+export const TOAST_DURATION_ACCOUNT_MS = 5000;
+export const TOAST_DURATION_NOTIFICATION_MS = 2000;
+export const TOAST_POSITION = 'top-right';
+export const TOAST_THEME = 'light';
+
+export const COPY_CONFIRMATION_MS = 2000;
+
+// Header
+export const HEADER_SHRINK_SCROLL_PX = 60;
+export const CATEGORY_DROPDOWN_VISIBLE = 10;
+export const CATEGORY_DROPDOWN_CLOSE_DELAY_MS = 300;
+export const SEARCH_CLOSE_ANIMATION_MS = 400;
+
+// Category carousel
+export const CAROUSEL_AUTOPLAY_MS = 3000;
+export const CAROUSEL_LOOP_MIN_CATEGORIES = 9; // loops when there are more than 8
+/** Slides per view at each minimum viewport width, in px. */
+export const CAROUSEL_BREAKPOINTS = { 1280: 8, 1024: 5, 768: 4, 640: 3, 320: 2 } as const;
+
+// Search and listing
+export const SUGGESTED_SEARCH_TERMS = [
+  'T-Shirts',
+  'Shirts',
+  'Denims',
+  "Men's - Watch",
+  "Women's - Watch",
+  'Handbags',
+  "Men's Shoes",
+  'Wallet',
+  'Caps',
+] as const;
+export const DEFAULT_PRODUCT_PAGE = 1;
+export const PRODUCTS_PER_PAGE = 12;
+/** Highest page number the API accepts; beyond it a request is refused, not scanned. */
+export const MAX_PRODUCT_PAGE = 10_000;
+export const NEW_ARRIVALS_LIMIT = 12;
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+
+// Footer
+export const FOOTER_FALLBACK_COLOR = '#1f2937';
+export const STORE_NAME_FALLBACK = 'Store name';
+
+// Orders
+export const ORDER_POPUP_OPEN_DELAY_MS = 10;
+export const ORDER_POPUP_CLOSE_DELAY_MS = 300;
+
+// Field lengths
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 50;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHONE_DIGITS = 10;
+export const PINCODE_DIGITS = 6;
+
+export const CANCEL_REASONS = [
+  'Ordered by Mistake',
+  'Found Cheaper Elsewhere',
+  'Delivery Time is Too Long',
+  'Changed My Mind',
+  'Product Details Are Incorrect',
+  'Payment Issue',
+  'Quantity Issue',
+  'Not Needed Anymore',
+  'Other',
+] as const;
+
+/** The statuses a shopper may cancel from (SPEC §4 Orders). */
+export const CANCELLABLE_STATUSES = [
+  'order has been placed',
+  'order is confirmed',
+  'order has been dispatched from retailer',
+  'order is processed by wholesaler',
+  'order is ready for pickup',
+] as const;
+
+/** The fixed checkout user_token constant of SPEC §3 and §9. */
+export const CHECKOUT_USER_TOKEN = '{token}';

@@ -1,0 +1,48 @@
+import { readApiConfig, type ApiConfig } from '../../api/config.ts';
+import { createApiApp } from '../../api/app.ts';
+import type { StoreDatabase } from '../../api/db/connect.ts';
+
+export const TEST_API_KEY = 'test-store-key';
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  // The envelope; tests assert on its fields.
+  body: any;
+}
+
+/** The real store API app over a test database, called in process like server rendering does. */
+export function createTestApi(store: StoreDatabase, overrides: Partial<ApiConfig> = {}) {
+  const config: ApiConfig = { ...readApiConfig({}), apiKey: TEST_API_KEY, seedDemo: false, ...overrides };
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config });
+
+  async function call(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<ApiAnswer> {
+    const headers: Record<string, string> = { 'API-KEY': TEST_API_KEY, ...options.headers };
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await app.fetch(new Request(`http://store.test/api${path}`, { method, headers, body }));
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: tests see the raw text
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  return {
+    app,
+    config,
+    call,
+    get: (path: string, headers?: Record<string, string>) => call('GET', path, { headers }),
+    post: (path: string, json?: unknown, headers?: Record<string, string>) => call('POST', path, { json, headers }),
+  };
+}
