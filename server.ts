@@ -1,0 +1,103 @@
+/**
+ * The process entry (docs/decisions/001-one-process-server.md): one HTTP server
+ * that serves static files, the store API under /api (or forwards /api to
+ * STORE_API_URL) and the Astro storefront, with compression and security
+ * headers on every response. Server rendering reaches the in-process API
+ * through `locals.apiFetch`, a function call rather than an HTTP round trip.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
+import { createApiProxy } from './server/api-proxy.ts';
+import { setSecurityHeaders } from './server/security-headers.ts';
+import { createStaticHandler } from './server/static-files.ts';
+import { startStoreApi, type StoreApi } from './server/store-api.ts';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
+
+const log = (line: string) => console.log(`[storefront] ${line}`);
+const port = Number(process.env.PORT) || DEFAULT_PORT;
+const host = process.env.HOST || '127.0.0.1';
+const apiUrl = process.env.STORE_API_URL?.trim();
+const config = readApiConfig();
+const https = config.siteOrigin.startsWith('https://');
+
+const entry = fileURLToPath(new URL('./dist/server/entry.mjs', import.meta.url));
+if (!existsSync(entry)) {
+  console.error('The storefront is not built yet: run `npm run build` (or `npm start`, which builds first).');
+  process.exit(1);
+}
+const { handler: astroHandler } = (await import(entry)) as { handler: AstroHandler };
+
+let storeApi: StoreApi | undefined;
+let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+let apiFetch: ((request: Request) => Promise<Response>) | undefined;
+if (apiUrl) {
+  handleApi = createApiProxy(apiUrl);
+  log(`Proxy mode: /api/* goes to ${apiUrl}`);
+} else {
+  storeApi = await startStoreApi(config, log);
+  const app = storeApi.app;
+  apiFetch = (request) => Promise.resolve(app.fetch(request));
+  // Keep the platform's Request/Response: Astro renders with them in this process.
+  handleApi = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  log(`Store API on ${storeApi.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+}
+
+const serveStatic = createStaticHandler([
+  {
+    prefix: '/_astro/',
+    dir: fileURLToPath(new URL('./dist/client/_astro/', import.meta.url)),
+    cacheControl: () => 'public, max-age=31536000, immutable', // content-hashed names
+  },
+  { prefix: '/media/', dir: config.mediaDir, cacheControl: () => 'public, max-age=86400' },
+  {
+    prefix: '/',
+    dir: fileURLToPath(new URL('./dist/client/', import.meta.url)),
+    cacheControl: () => 'public, max-age=3600',
+  },
+]);
+const compress = compression({ threshold: 1024 });
+const locals = apiFetch ? { apiFetch } : {};
+
+const server = createServer((req, res) => {
+  setSecurityHeaders(res, { https });
+  compress(req as never, res as never, () => {
+    route(req, res).catch((error: unknown) => {
+      console.error('Request failed:', error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.end('Something went wrong');
+      } else res.destroy();
+    });
+  });
+});
+
+async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = req.url ?? '/';
+  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')) return handleApi(req, res);
+  if (await serveStatic(req, res)) return;
+  await astroHandler(req, res, () => {
+    res.statusCode = 404;
+    res.end('Not found');
+  }, locals);
+}
+
+// A bug in one request must not take the store down (SECURITY.md 25).
+process.on('uncaughtException', (error) => console.error('Uncaught exception:', error));
+process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));
+
+server.listen(port, host, () => log(`Listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+
+function shutdown(signal: string) {
+  log(`${signal}: closing`);
+  server.close(() => {
+    void (storeApi?.store.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  });
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,83 @@
+import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+export interface StaticRoot {
+  /** URL prefix, e.g. "/" or "/media/". */
+  prefix: string;
+  dir: string;
+  /** Cache-Control for a file under this root, by its URL path. */
+  cacheControl: (pathname: string) => string;
+}
+
+/**
+ * Serves files under the given roots; answers false when no file matches so
+ * the request falls through to page rendering. Paths cannot escape a root.
+ */
+export function createStaticHandler(roots: StaticRoot[]) {
+  const resolved = roots.map((root) => ({ ...root, dir: resolve(root.dir) }));
+  return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      return false;
+    }
+    if (pathname.includes('\0') || pathname.endsWith('/')) return false;
+    for (const root of resolved) {
+      if (!pathname.startsWith(root.prefix)) continue;
+      const file = join(root.dir, pathname.slice(root.prefix.length));
+      if (!file.startsWith(root.dir + sep)) continue;
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      send(req, res, file, info, root.cacheControl(pathname));
+      return true;
+    }
+    return false;
+  };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: string, info: Stats, cacheControl: string): void {
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', info.mtime.toUTCString());
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', info.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
