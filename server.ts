@@ -61,7 +61,6 @@ const serveStatic = createStaticHandler([
   },
 ]);
 const compress = compression({ threshold: 1024 });
-const locals = apiFetch ? { apiFetch } : {};
 
 const server = createServer((req, res) => {
   setSecurityHeaders(res, { https });
@@ -80,6 +79,9 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = req.url ?? '/';
   if (path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')) return handleApi(req, res);
   if (await serveStatic(req, res)) return;
+  // Astro uses the object as this request's locals: a fresh one each time, or
+  // one shopper's per-request state (the API client, later a token) would leak to another.
+  const locals = apiFetch ? { apiFetch } : {};
   await astroHandler(req, res, () => {
     res.statusCode = 404;
     res.end('Not found');

@@ -32,22 +32,24 @@ export interface ConnectOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** Called after every query (benchmarks count queries per request with it). */
+  onQuery?: () => void;
 }
 
 export function connect(options: ConnectOptions = {}): StoreDatabase {
   const url = options.url?.trim() || DEFAULT_SQLITE_FILE;
   if (/^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options);
-  return connectSqlite(url.replace(/^sqlite:/, '').replace(/^file:/, ''));
+  return connectSqlite(url.replace(/^sqlite:/, '').replace(/^file:/, ''), options);
 }
 
-function connectSqlite(file: string): StoreDatabase {
+function connectSqlite(file: string, options: ConnectOptions): StoreDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const native = new DatabaseSync(file);
   for (const [name, value] of Object.entries(SQLITE_PRAGMAS)) {
     native.exec(`pragma ${name} = ${value}`);
   }
   assertSqlitePragmas(native, file === ':memory:');
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(native) });
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(native), log: queryLog(options) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -71,8 +73,13 @@ function connectPostgres(url: string, options: ConnectOptions): StoreDatabase {
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function queryLog(options: ConnectOptions) {
+  const onQuery = options.onQuery;
+  return onQuery ? () => onQuery() : undefined;
 }
 
 /** Creates a PostgreSQL schema (tests and benchmarks isolate runs this way). */

@@ -87,3 +87,7 @@ export const CANCELLABLE_STATUSES = [
 
 /** The fixed checkout user_token constant of SPEC §3 and §9. */
 export const CHECKOUT_USER_TOKEN = '{token}';
+
+// Store API client
+/** STORE_API_KEY when the environment sets none (a client identifier, not a secret). */
+export const DEFAULT_STORE_API_KEY = 'demo-store-key';

@@ -1,0 +1,21 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /**
+     * In-process fetch to the store API (Hono's `app.fetch`), handed in by
+     * server.ts as `handler(req, res, next, locals)`. Absent under `astro dev`
+     * and in proxy mode; the client then uses STORE_API_URL over HTTP.
+     */
+    apiFetch?: (request: Request) => Promise<Response>;
+    /** The store API client for this request, built by src/middleware.ts. */
+    api: import('./lib/api/client.ts').ApiClient;
+    /**
+     * Store-info for this request, fetched at most once: the page and the
+     * layout both call it and share one answer (a failure or null included).
+     */
+    storeInfo: () => Promise<
+      import('./lib/api/types.ts').ApiResult<import('./lib/api/types.ts').StoreInfoResponse>
+    >;
+  }
+}
