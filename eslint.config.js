@@ -1,8 +1,9 @@
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/', 'tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -13,11 +14,14 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
-  {
-    // The storefront speaks only the API contract: nothing in src/ reaches into api/.
-    files: ['src/**/*.{ts,tsx}'],
+  // The storefront speaks only the API contract: nothing in src/ reaches into the top-level api/.
+  ...[1, 2, 3, 4, 5].map((depth) => ({
+    files: [`src/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/*', '!**/lib/api/*'], message: 'src/ talks to the store API only through src/lib/api.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [`${'../'.repeat(depth)}api/**`], message: 'src/ talks to the store API only through src/lib/api.' }] },
+      ],
     },
-  },
+  })),
 );

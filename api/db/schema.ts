@@ -71,6 +71,8 @@ export interface ProductsTable {
   min_final_price: Generated<number>;
   max_final_price: Generated<number>;
   total_stock: Generated<number>;
+  size_keys: Generated<string>;
+  in_stock_size_keys: Generated<string>;
   search_text: Generated<string>;
   created_at: string;
   updated_at: string;

@@ -15,7 +15,9 @@ import { parseArgs } from 'node:util';
 import { createApiApp } from '../../api/app.ts';
 import { readApiConfig } from '../../api/config.ts';
 import { connect, createPostgresSchema, type StoreDatabase } from '../../api/db/connect.ts';
+import { analyzeDatabase } from '../../api/db/maintenance.repository.ts';
 import { migrateToLatest } from '../../api/db/migrate.ts';
+import { seedDemoStore } from '../../api/db/seed/demo-store.ts';
 import { seedLargeCatalog } from '../../api/db/seed/large-catalog.ts';
 
 const { values } = parseArgs({
@@ -66,7 +68,9 @@ for (const target of targets) {
     continue;
   }
   const seedStart = performance.now();
+  await seedDemoStore(store.db);
   const added = await seedLargeCatalog(store.db, { products: PRODUCTS, dialect: store.dialect });
+  if (added.inserted > 0) await analyzeDatabase(store.db, store.dialect);
   console.log(`\n${target.label}: ${PRODUCTS} products (${JSON.stringify(added)}; ${Math.round(performance.now() - seedStart)} ms to seed)`);
 
   const app = createApiApp({ db: store.db, dialect: store.dialect, config: { ...readApiConfig({}), apiKey: KEY } });

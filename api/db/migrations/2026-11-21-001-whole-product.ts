@@ -87,6 +87,10 @@ export async function up(db: Db): Promise<void> {
     .addColumn('min_final_price', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max_final_price', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('total_stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_stock >= 0`))
+    // Size keys of the sized variants, all and in stock, as "|m|l|": the size
+    // filter reads them from the listing index instead of probing variants.
+    .addColumn('size_keys', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('in_stock_size_keys', 'text', (c) => c.notNull().defaultTo(''))
     // name, tags, category name and plain-text description, for full-text search.
     .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', required)
@@ -267,11 +271,6 @@ export async function up(db: Db): Promise<void> {
 async function createIndexes(db: Db): Promise<void> {
   const indexes: Array<[string, string, string[]]> = [
     ['categories_position', 'categories', ['position', 'id']],
-    ['products_sub_category_newest', 'products', ['sub_category_id', 'status', 'created_at', 'id']],
-    ['products_sub_category_price', 'products', ['sub_category_id', 'status', 'min_final_price', 'id']],
-    ['products_status_newest', 'products', ['status', 'created_at', 'id']],
-    ['products_status_price', 'products', ['status', 'min_final_price', 'id']],
-    ['products_status_name', 'products', ['status', 'name', 'id']],
     ['product_variants_filter', 'product_variants', ['product_id', 'size_key', 'final_price', 'stock']],
     ['sessions_customer', 'sessions', ['customer_id']],
     ['otps_phone_purpose', 'otps', ['phone_number', 'purpose', 'created_at']],
@@ -285,26 +284,54 @@ async function createIndexes(db: Db): Promise<void> {
   for (const [name, table, columns] of indexes) {
     await db.schema.createIndex(name).on(table).columns(columns).execute();
   }
+  // Listing indexes, one per sort, with and without a leading category, each
+  // carrying every column a /get-products filter reads: a listing is filtered,
+  // counted and ordered from the index alone, never from product rows.
+  for (const [sort, column] of [['newest', 'created_at'], ['price', 'min_final_price'], ['name', 'name']]) {
+    for (const category of [false, true]) {
+      const leading = [...(category ? ['sub_category_id'] : []), 'status', column!, 'id'];
+      const columns = [...leading, ...LISTING_FILTER_COLUMNS.filter((c) => !leading.includes(c))];
+      const name = `products_listing_${category ? 'category_' : ''}${sort}`;
+      await db.schema.createIndex(name).on('products').columns(columns).execute();
+    }
+  }
 }
 
-/** Full-text search over products.search_text: FTS5 on SQLite, a GIN tsvector on PostgreSQL. */
+const LISTING_FILTER_COLUMNS = [
+  'sub_category_id',
+  'min_final_price',
+  'max_final_price',
+  'total_stock',
+  'size_keys',
+  'in_stock_size_keys',
+];
+
+/**
+ * Full-text search over products.search_text, for active products only (a
+ * search then reads the text index alone): FTS5 kept by triggers on SQLite, a
+ * generated tsvector with a partial GIN index on PostgreSQL.
+ */
 async function createSearch(db: Db, postgres: boolean): Promise<void> {
   if (postgres) {
     await sql`alter table products add column search_vector tsvector
       generated always as (to_tsvector('english', search_text)) stored`.execute(db);
-    await sql`create index products_search on products using gin (search_vector)`.execute(db);
+    await sql`create index products_search on products using gin (search_vector) where status = 'active'`.execute(db);
     return;
   }
   await sql`create virtual table products_fts using fts5(
       search_text, content='products', content_rowid='id', tokenize='porter unicode61')`.execute(db);
-  await sql`create trigger products_fts_insert after insert on products begin
+  await sql`create trigger products_fts_insert after insert on products when new.status = 'active' begin
       insert into products_fts(rowid, search_text) values (new.id, new.search_text);
     end`.execute(db);
-  await sql`create trigger products_fts_delete after delete on products begin
+  await sql`create trigger products_fts_delete after delete on products when old.status = 'active' begin
       insert into products_fts(products_fts, rowid, search_text) values ('delete', old.id, old.search_text);
     end`.execute(db);
-  await sql`create trigger products_fts_update after update of search_text on products begin
+  await sql`create trigger products_fts_unlist after update of search_text, status on products
+      when old.status = 'active' begin
       insert into products_fts(products_fts, rowid, search_text) values ('delete', old.id, old.search_text);
+    end`.execute(db);
+  await sql`create trigger products_fts_list after update of search_text, status on products
+      when new.status = 'active' begin
       insert into products_fts(rowid, search_text) values (new.id, new.search_text);
     end`.execute(db);
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sizeKey, sizeKeyColumns } from '../../catalog/size-keys.ts';
 import type {
   CategoriesTable,
   CouponsTable,
@@ -100,7 +101,7 @@ export async function insertProducts(db: Db, products: ProductInput[]): Promise<
       product.variants.map((v, position) => ({
         product_id: batchIds[i]!,
         product_variation: v.product_variation,
-        size_key: v.product_variation === null ? null : v.product_variation.trim().toLowerCase(),
+        size_key: sizeKey(v.product_variation),
         old_price: v.old_price,
         price: v.price,
         final_price: v.final_price,
@@ -136,6 +137,7 @@ function productRow(p: ProductInput) {
     min_final_price: cheapest.final_price,
     max_final_price: Math.max(...p.variants.map((v) => v.final_price)),
     total_stock: p.variants.reduce((sum, v) => sum + v.stock, 0),
+    ...sizeKeyColumns(p.variants),
     search_text: searchText(p),
     created_at: p.created_at,
     updated_at: p.created_at,
@@ -165,4 +167,39 @@ export async function insertCustomer(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export async function findStoreName(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('store_settings').select('store_name').where('id', '=', 1).executeTakeFirst();
+  return row?.store_name;
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Categories by slug with their parent, for generators that attach products to existing categories. */
+export async function listCategoriesBySlug(
+  db: Db,
+): Promise<Map<string, { id: number; parent_id: number | null; name: string }>> {
+  const rows = await db.selectFrom('categories').select(['id', 'slug', 'parent_id', 'name']).execute();
+  return new Map(rows.map((r) => [r.slug, { id: r.id, parent_id: r.parent_id, name: r.name }]));
+}
+
+export async function listSellers(db: Db): Promise<Array<{ id: number; kind: 'retailer' | 'wholesaler' }>> {
+  return db.selectFrom('sellers').select(['id', 'kind']).orderBy('id').execute();
+}
+
+/** The highest SKU starting with prefix (SKUs with a fixed-width serial sort by serial). */
+export async function findMaxSku(db: Db, prefix: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('sku').as('sku'))
+    .where('sku', 'like', `${prefix}%`)
+    .executeTakeFirst();
+  return row?.sku ?? undefined;
 }

@@ -120,14 +120,14 @@ export const pageField = z.unknown().optional().transform((v, ctx): number => {
 export const categoryIdsField = z.unknown().optional().transform((v, ctx): number[] => {
   const items = listItems(v);
   if (!items) return invalid(ctx, CATALOG_MESSAGES.categoryIds);
-  const ids: number[] = [];
+  const ids = new Set<number>();
   for (const item of items) {
     const id = toId(item);
     if (id === undefined) return invalid(ctx, CATALOG_MESSAGES.categoryIds);
-    if (!ids.includes(id)) ids.push(id);
+    ids.add(id);
+    if (ids.size > CATEGORY_FILTER_MAX) return invalid(ctx, CATALOG_MESSAGES.categoryCount);
   }
-  if (ids.length > CATEGORY_FILTER_MAX) return invalid(ctx, CATALOG_MESSAGES.categoryCount);
-  return ids;
+  return [...ids];
 });
 
 function priceField(which: 'min' | 'max') {
@@ -151,13 +151,14 @@ function priceField(which: 'min' | 'max') {
 export const sizesField = z.unknown().optional().transform((v, ctx): string[] => {
   const items = listItems(v);
   if (!items) return invalid(ctx, CATALOG_MESSAGES.sizeList);
-  const sizes: string[] = [];
+  const sizes = new Map<string, string>(); // lower-cased -> as given
   for (const item of items) {
+    if (/\p{Cc}/u.test(item)) return invalid(ctx, CATALOG_MESSAGES.sizeList);
     if (item.length > SIZE_NAME_MAX_LENGTH) return invalid(ctx, CATALOG_MESSAGES.sizeLength);
-    if (!sizes.some((s) => s.toLowerCase() === item.toLowerCase())) sizes.push(item);
+    if (!sizes.has(item.toLowerCase())) sizes.set(item.toLowerCase(), item);
+    if (sizes.size > SIZE_FILTER_MAX) return invalid(ctx, CATALOG_MESSAGES.sizeCount);
   }
-  if (sizes.length > SIZE_FILTER_MAX) return invalid(ctx, CATALOG_MESSAGES.sizeCount);
-  return sizes;
+  return [...sizes.values()];
 });
 
 const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import { NEW_ARRIVALS_LIMIT, PRODUCTS_PER_PAGE } from '../../src/lib/constants.ts';
+import type { ProductFilters, ProductSort } from '../../src/lib/schemas/catalog.ts';
+import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import * as repo from './catalog.repository.ts';
+import type { CategoryListItem } from './catalog.repository.ts';
+import * as listings from './listing.repository.ts';
+import * as search from './search.repository.ts';
+import type { ListingQuery } from './listing.repository.ts';
+import { paginate, toProductItem, toProductItems, type Paginator, type ProductItem, type ProductRow } from './product.presenter.ts';
+
+type Db = Kysely<Database>;
+
+/** `data` of /get-products and /search-products. */
+export interface ProductListing {
+  products: Paginator<ProductItem>;
+  sub_categories: CategoryListItem[];
+}
+
+/** Rupees (validated, possibly with decimals) to paise. */
+const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : Math.round(rupees * 100));
+
+/** The filters of /get-products as a repository query. */
+export function listingQuery(filters: ProductFilters): ListingQuery {
+  // Both flags or neither: no stock filter (SPEC: the two checkboxes together mean "all").
+  const stock = filters.in_stock === filters.out_of_stock ? 'any' : filters.in_stock ? 'in' : 'out';
+  return {
+    categoryIds: filters.sub_category,
+    minPrice: toPaise(filters.min_price),
+    maxPrice: toPaise(filters.max_price),
+    sizeKeys: filters.size.map((s) => s.toLowerCase()),
+    stock,
+  };
+}
+
+/**
+ * One page: the page's ids and the count from one query on the listing
+ * indexes, then one query reads those products and one their variants. A
+ * page past the last is empty (200), with the count run on its own.
+ */
+async function pageOf(db: Db, query: ListingQuery, sort: ProductSort, page: number): Promise<Paginator<ProductItem>> {
+  const offset = (page - 1) * PRODUCTS_PER_PAGE;
+  const found = await listings.findProductPage(db, query, sort, { offset, limit: PRODUCTS_PER_PAGE });
+  const total = found.total ?? (await listings.countProducts(db, query));
+  const rows = await repo.findActiveProductsByIds(db, found.ids);
+  return paginate(await withVariants(db, rows), page, total);
+}
+
+async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> {
+  const variants = await repo.findSizedVariants(
+    db,
+    rows.map((r) => r.id),
+  );
+  return toProductItems(rows, variants);
+}
+
+export async function listProducts(db: Db, filters: ProductFilters, page: number): Promise<ProductListing> {
+  const products = await pageOf(db, listingQuery(filters), filters.sort_by, page);
+  return { products, sub_categories: await repo.findListedCategories(db) };
+}
+
+/**
+ * Full-text search over name, tags, category name and description: every word
+ * of the text must match a word of the product as a prefix ("shir" finds
+ * shirts; stemming makes "shirts" find "shirt"). Results come most recently
+ * added first: every result already contains every word, the order is the
+ * same on both databases and stable across pages, and it reads the text index
+ * in its own order instead of ranking every match of a common word.
+ */
+export async function searchProducts(db: Db, dialect: Dialect, text: string, page: number): Promise<ProductListing> {
+  const words = search.searchWords(text);
+  const total = words.length ? await search.countSearchMatches(db, dialect, words) : 0;
+  const offset = (page - 1) * PRODUCTS_PER_PAGE;
+  const ids = offset < total ? await search.findSearchPage(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }) : [];
+  const rows = await repo.findActiveProductsByIds(db, ids);
+  return { products: paginate(await withVariants(db, rows), page, total), sub_categories: await repo.findListedCategories(db) };
+}
+
+export async function findProductById(db: Db, id: number): Promise<ProductItem | undefined> {
+  const row = await repo.findActiveProductById(db, id);
+  return row && toProductItem(row, await repo.findSizedVariants(db, [row.id]));
+}
+
+export async function findProductBySlug(db: Db, slug: string): Promise<ProductItem | undefined> {
+  const row = await repo.findActiveProductBySlug(db, slug);
+  return row && toProductItem(row, await repo.findSizedVariants(db, [row.id]));
+}
+
+export async function newArrivals(db: Db): Promise<{ products: ProductItem[] }> {
+  return { products: await withVariants(db, await repo.findNewArrivals(db, NEW_ARRIVALS_LIMIT)) };
+}
+
+/** One entry per known category, in the asked order; unknown ids are skipped. */
+export async function subcategoryVariations(
+  db: Db,
+  ids: number[],
+): Promise<Array<{ sub_category_id: number; sub_category_variation: string }>> {
+  const rows = await repo.findCategoryVariations(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r.variations]));
+  return ids.flatMap((id) => {
+    const variations = byId.get(id);
+    return variations === undefined ? [] : [{ sub_category_id: id, sub_category_variation: tidyList(variations) }];
+  });
+}
+
+/** "s,M , m,,L" -> "s, M, L": trimmed, blanks and case-insensitive repeats dropped. */
+function tidyList(list: string): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of list.split(',').map((s) => s.trim())) {
+    if (item && !seen.has(item.toLowerCase())) {
+      seen.add(item.toLowerCase());
+      out.push(item);
+    }
+  }
+  return out.join(', ');
+}

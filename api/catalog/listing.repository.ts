@@ -1,0 +1,174 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { ProductSort } from '../../src/lib/schemas/catalog.ts';
+import type { Database } from '../db/schema.ts';
+import { sizeKeyPattern } from './size-keys.ts';
+
+/**
+ * The listing and search SQL: which products match a filter set, in which
+ * order. Only ids are read here, from the covering listing indexes (every
+ * filter column in an index per sort, see the first migration), so no product
+ * row is touched to filter or sort. The variant-level rule (size, price and
+ * stock on the same variant) reads the variant index product_variants_filter
+ * only for products whose price range straddles the filter.
+ */
+type Db = Kysely<Database>;
+type ProductsEb = ExpressionBuilder<Database, 'products'>;
+type Condition = (eb: ProductsEb) => Expression<SqlBool>;
+
+/** Only active products are ever listed. */
+export const ACTIVE_STATUS = 'active';
+
+export interface ListingQuery {
+  categoryIds: number[];
+  /** Paise, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Lower-cased size names (product_variants.size_key). */
+  sizeKeys: string[];
+  /** in: total stock > 0 (and the matching variant in stock); out: total stock 0. */
+  stock: 'any' | 'in' | 'out';
+}
+
+/** Product-row conditions: status, categories, stock, price-range overlap. */
+function baseConditions(eb: ProductsEb, q: ListingQuery): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [eb('products.status', '=', ACTIVE_STATUS)];
+  const [onlyCategory] = q.categoryIds;
+  if (q.categoryIds.length === 1 && onlyCategory !== undefined) {
+    where.push(eb('products.sub_category_id', '=', onlyCategory));
+  } else if (q.categoryIds.length > 1) {
+    where.push(eb('products.sub_category_id', 'in', q.categoryIds));
+  }
+  if (q.stock === 'in') where.push(eb('products.total_stock', '>', 0));
+  if (q.stock === 'out') where.push(eb('products.total_stock', '=', 0));
+  // A product can only match when its price range overlaps the filter's.
+  if (q.maxPrice !== undefined) where.push(eb('products.min_final_price', '<=', q.maxPrice));
+  if (q.minPrice !== undefined) where.push(eb('products.max_final_price', '>=', q.minPrice));
+  return where;
+}
+
+/**
+ * Some variant satisfies size, price range and (for "in stock" alone) stock
+ * together. Within categories each candidate's variants are probed (a few
+ * thousand index seeks); across the whole catalogue the matching variants are
+ * read once instead (SQLite builds the id list once; PostgreSQL plans either
+ * as a semi-join). Always AND-ed, never OR-ed: PostgreSQL would plan an OR-ed
+ * subquery per row, at a cost estimate that also triggers JIT compilation.
+ */
+function variantMatches(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
+  let probe = eb.selectFrom('product_variants as v');
+  const [onlySize] = q.sizeKeys;
+  if (q.sizeKeys.length === 1 && onlySize !== undefined) probe = probe.where('v.size_key', '=', onlySize);
+  else if (q.sizeKeys.length > 1) probe = probe.where('v.size_key', 'in', q.sizeKeys);
+  if (q.minPrice !== undefined) probe = probe.where('v.final_price', '>=', q.minPrice);
+  if (q.maxPrice !== undefined) probe = probe.where('v.final_price', '<=', q.maxPrice);
+  if (q.stock === 'in') probe = probe.where('v.stock', '>', 0);
+  return q.categoryIds.length
+    ? eb.exists(probe.select(sql.lit(1).as('one')).whereRef('v.product_id', '=', 'products.id'))
+    : eb('products.id', 'in', probe.select('v.product_id'));
+}
+
+/** The product has a sized variant (an in-stock one, with "in stock") of one of the sizes: read from the index. */
+function sizeCondition(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
+  const column = q.stock === 'in' ? 'products.in_stock_size_keys' : 'products.size_keys';
+  const patterns = q.sizeKeys.map(sizeKeyPattern).filter((p): p is string => p !== null);
+  if (patterns.length === 0) return sql<SqlBool>`1 = 0`;
+  return eb.or(patterns.map((pattern) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`));
+}
+
+/**
+ * The filter as one or two disjoint conditions whose union is the answer.
+ * Sizes and stock come from the product's size-key columns, exactly. A price
+ * range needs the variants only for products it does not settle: without
+ * sizes or "in stock", a product whose cheapest variant is at or above the
+ * minimum (or whose dearest is at or below the maximum) has that variant in
+ * range, given the ranges overlap; with sizes or "in stock" the matching
+ * variant is a particular one, so only a product whose whole range lies
+ * inside the filter is settled. The rest (ranges straddling a bound) are
+ * checked variant by variant in a second branch.
+ */
+function listingBranches(q: ListingQuery): Condition[] {
+  const base = (eb: ProductsEb) => [...baseConditions(eb, q), ...(q.sizeKeys.length ? [sizeCondition(eb, q)] : [])];
+  const { minPrice: lo, maxPrice: hi } = q;
+  const strict = q.sizeKeys.length > 0 || q.stock === 'in';
+  if (lo === undefined && hi === undefined) return [(eb) => eb.and(base(eb))];
+  if (!strict && (lo === undefined || hi === undefined)) return [(eb) => eb.and(base(eb))];
+  const settled = (eb: ProductsEb): Expression<SqlBool> => {
+    const parts: Expression<SqlBool>[] = [];
+    if (lo !== undefined) parts.push(eb('products.min_final_price', '>=', lo));
+    if (hi !== undefined) parts.push(eb('products.max_final_price', '<=', hi));
+    return strict ? eb.and(parts) : eb.or(parts);
+  };
+  return [
+    (eb) => eb.and([...base(eb), settled(eb)]),
+    (eb) => eb.and([...base(eb), eb.not(settled(eb)), variantMatches(eb, q)]),
+  ];
+}
+
+/** The sort's columns (unqualified: they also order a union); every sort ends on id. */
+type Direction = 'asc' | 'desc';
+const SORTS: Record<ProductSort, [['created_at' | 'min_final_price' | 'name', Direction], ['id', Direction]]> = {
+  newest: [
+    ['created_at', 'desc'],
+    ['id', 'desc'],
+  ],
+  price_low_high: [
+    ['min_final_price', 'asc'],
+    ['id', 'asc'],
+  ],
+  price_high_low: [
+    ['min_final_price', 'desc'],
+    ['id', 'desc'],
+  ],
+  name_asc: [
+    ['name', 'asc'],
+    ['id', 'asc'],
+  ],
+  name_desc: [
+    ['name', 'desc'],
+    ['id', 'desc'],
+  ],
+};
+
+/**
+ * One page of matching ids in listing order, and the number of matches
+ * (a window count over the same rows, so one query does both). A page past
+ * the end has no rows to carry the count: the caller counts then.
+ */
+export async function findProductPage(
+  db: Db,
+  q: ListingQuery,
+  sort: ProductSort,
+  page: { offset: number; limit: number },
+): Promise<{ ids: number[]; total: number | undefined }> {
+  const [[key, keyDirection], [, idDirection]] = SORTS[sort];
+  const arm = (where: Condition) =>
+    db
+      .selectFrom('products')
+      .select(['products.id', `products.${key}`])
+      .where(where);
+  const [first, ...rest] = listingBranches(q).map(arm);
+  const matches = rest.reduce((union, next) => union.unionAll(next), first!);
+  const rows = await db
+    .selectFrom(matches.as('m'))
+    .select(['m.id', (eb) => eb.fn.countAll().over().as('total')])
+    .orderBy(`m.${key}`, keyDirection)
+    .orderBy('m.id', idDirection)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return { ids: rows.map((r) => Number(r.id)), total: rows.length ? Number(rows[0]!.total) : undefined };
+}
+
+/** Number of matching products. */
+export async function countProducts(db: Db, q: ListingQuery): Promise<number> {
+  let total = 0;
+  for (const where of listingBranches(q)) {
+    const row = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll().as('total'))
+      .where(where)
+      .executeTakeFirst();
+    total += Number(row?.total ?? 0);
+  }
+  return total;
+}

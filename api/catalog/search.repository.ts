@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * Full-text search over products.search_text (name, tags, category, plain
+ * description), the one place the SQL differs by dialect: FTS5 on SQLite,
+ * a tsvector with a GIN index on PostgreSQL. Both index active products only
+ * (see the first migration), so a search reads the text index alone: the
+ * count from it, and a page in its own order, most recently added first.
+ */
+type Db = Kysely<Database>;
+
+export async function countSearchMatches(db: Db, dialect: Dialect, words: readonly string[]): Promise<number> {
+  const query =
+    dialect === 'postgres'
+      ? sql<{ total: string | number }>`select count(*) as total from products
+          where status = 'active' and search_vector @@ to_tsquery('english', ${tsQuery(words)})`
+      : sql<{ total: string | number }>`select count(*) as total from products_fts where products_fts match ${ftsQuery(words)}`;
+  const { rows } = await query.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** Ids of one page of matches, most recently added first. */
+export async function findSearchPage(
+  db: Db,
+  dialect: Dialect,
+  words: readonly string[],
+  page: { offset: number; limit: number },
+): Promise<number[]> {
+  const query =
+    dialect === 'postgres'
+      ? sql<{ id: number }>`select id from products
+          where status = 'active' and search_vector @@ to_tsquery('english', ${tsQuery(words)})
+          order by id desc limit ${page.limit} offset ${page.offset}`
+      : sql<{ id: number }>`select rowid as id from products_fts where products_fts match ${ftsQuery(words)}
+          order by rowid desc limit ${page.limit} offset ${page.offset}`;
+  const { rows } = await query.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * PostgreSQL's English stop words (to_tsquery drops them); dropped on both
+ * databases so "shirt for men" means the same everywhere instead of SQLite
+ * requiring a word starting with "for".
+ */
+const STOP_WORDS = new Set(
+  ('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers ' +
+    'herself it its itself they them their theirs themselves what which who whom this that these those am is are ' +
+    'was were be been being have has had having do does did doing a an the and but if or because as until while ' +
+    'of at by for with about against between into through during before after above below to from up down in out ' +
+    'on off over under again further then once here there when where why how all any both each few more most ' +
+    "other some such no nor not only own same so than too very s t can will just don should now").split(' '),
+);
+
+/**
+ * Word tokens of a search text, the only part of it that reaches a query:
+ * letters/digits runs, lower-cased, possessive "'s" dropped ("Men's" -> men),
+ * stop words dropped, single letters dropped when a longer word is present
+ * ("T-Shirts" -> shirts), at most 8 words of at most 40 characters. May be
+ * empty (a text of stop words only), which matches nothing.
+ */
+export function searchWords(text: string): string[] {
+  const normalised = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/(\p{L})['’]s(?![\p{L}\p{N}])/gu, '$1');
+  const tokens = normalised.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  const words = [...new Set(tokens.filter((w) => !STOP_WORDS.has(w)).map((w) => w.slice(0, 40)))];
+  const longer = words.filter((w) => [...w].length > 1);
+  return (longer.length ? longer : words).slice(0, 8);
+}
+
+/** FTS5: `"men"* "watch"*` (implicit AND of prefix terms). Words hold no quotes by construction. */
+export function ftsQuery(words: readonly string[]): string {
+  return words.map((w) => `"${w}"*`).join(' ');
+}
+
+/** PostgreSQL: `men:* & watch:*` for to_tsquery('english', ...), which stems and drops stop words. */
+export function tsQuery(words: readonly string[]): string {
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+

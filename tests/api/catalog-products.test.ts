@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rupees } from '../../api/catalog/product.presenter.ts';
+import { createCatalogTestContext, type CatalogTestContext } from '../fixtures/catalog.fixtures.ts';
+
+describe('product items, details, new arrivals and variations', () => {
+  let ctx: CatalogTestContext;
+  beforeAll(async () => {
+    ctx = await createCatalogTestContext();
+  });
+  afterAll(() => ctx.store.close());
+
+  describe('GET /single-product-details/{slug}', () => {
+    it('answers data.product as a product item with its sized variations in order', async () => {
+      const { products: p, categories: c, sellers } = ctx.f;
+      const res = await ctx.api.get('/single-product-details/basic-cotton-tee');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        message: 'Success',
+        data: {
+          product: {
+            id: p.p01,
+            sku: 'FX-01',
+            name: 'Basic Cotton Tee',
+            slug: 'basic-cotton-tee',
+            description: '<p>Basic Cotton Tee from the fixture range.</p>',
+            tags: 'cotton, basics',
+            retailer_id: sellers.retailer,
+            wholesaler_id: null,
+            category_id: c.clothing,
+            sub_category_id: c.tshirts,
+            status: 'active',
+            quantity: 7,
+            old_price: '359.00',
+            new_price: '299.00',
+            final_price: '299.00',
+            product_images: '/media/products/basic-cotton-tee-1.jpg,/media/products/basic-cotton-tee-2.jpg',
+            cover_image: '/media/products/basic-cotton-tee.jpg',
+            created_at: '2026-01-01T10:00:00.000Z',
+            productVariations: [
+              { id: expect.any(Number), product_id: p.p01, product_variation: 'S', old_price: '359.00', price: '299.00', stock: 5, final_price: '299.00' },
+              { id: expect.any(Number), product_id: p.p01, product_variation: 'M', old_price: '359.00', price: '299.00', stock: 0, final_price: '299.00' },
+              { id: expect.any(Number), product_id: p.p01, product_variation: 'L', old_price: '419.00', price: '349.00', stock: 2, final_price: '349.00' },
+            ],
+          },
+        },
+      });
+    });
+
+    it('gives the cheapest variation\'s prices: final below price below MRP', async () => {
+      const res = await ctx.api.get('/single-product-details/organic-crew-tee');
+      expect(res.body.data.product).toMatchObject({ old_price: '899.00', new_price: '699.00', final_price: '599.00', quantity: 4 });
+    });
+
+    it('answers an unsized product with no variations and its stock as quantity', async () => {
+      const res = await ctx.api.get('/single-product-details/mens-steel-watch');
+      expect(res.body.data.product).toMatchObject({ quantity: 3, final_price: '4999.00', productVariations: [] });
+    });
+
+    it('names the wholesaler of a wholesaler product and leaves retailer_id null', async () => {
+      const res = await ctx.api.get('/single-product-details/mini-wallet');
+      expect(res.body.data.product).toMatchObject({ retailer_id: null, wholesaler_id: ctx.f.sellers.wholesaler });
+    });
+
+    it('sends the description sanitised: no script, handler, image or javascript link', async () => {
+      const res = await ctx.api.get('/single-product-details/travel-duffel');
+      expect(res.body.data.product.description).toBe(
+        '<p>Weekend <strong>duffel</strong> bag<a rel="noopener noreferrer nofollow">more</a> ' +
+          '<a href="/shop" rel="noopener noreferrer nofollow">shop</a></p>',
+      );
+    });
+
+    it('answers 404 "Product not found" for an unknown, hidden or malformed slug', async () => {
+      const paths = [
+        '/single-product-details/no-such-product',
+        '/single-product-details/hidden-draft-tee',
+        '/single-product-details/bad%20slug!',
+        '/single-product-details/..%2F..%2Fetc%2Fpasswd',
+        '/single-product-details/a/b',
+        '/single-product-details/%00',
+        '/single-product-details/%E0%A4%A',
+        `/single-product-details/${'a'.repeat(300)}`,
+        '/single-product-details/',
+        '/single-product-details',
+      ];
+      for (const path of paths) {
+        const res = await ctx.api.get(path);
+        expect(res.status, path).toBe(404);
+        expect(res.body, path).toEqual({ success: false, message: 'Product not found' });
+      }
+    });
+  });
+
+  describe('GET /new-arrivals', () => {
+    it('answers at most 12 in-stock active products, newest first', async () => {
+      const res = await ctx.api.get('/new-arrivals');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Cache-Control')).toBe('public, max-age=60');
+      expect(res.body.data.products.map((p: { id: number }) => p.id)).toEqual(
+        ctx.f.ids('p18', 'p17', 'p16', 'p14', 'p13', 'p12', 'p10', 'p09', 'p08', 'p06', 'p05', 'p04'),
+      );
+      expect(res.body.data.products[0]).toMatchObject({ name: 'Wool Beanie Cap', final_price: '599.00', productVariations: [] });
+    });
+  });
+
+  describe('POST /subcategory-variations', () => {
+    it('answers one entry per known category in the asked order, tidied', async () => {
+      const { tshirts, shirts, watches } = ctx.f.categories;
+      const res = await ctx.api.post('/subcategory-variations', { sub_category_id: [tshirts, shirts, 999999, watches] });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        message: 'Success',
+        data: [
+          { sub_category_id: tshirts, sub_category_variation: 'S, M, L, XL' },
+          { sub_category_id: shirts, sub_category_variation: 'S, M, L' },
+          { sub_category_id: watches, sub_category_variation: '' },
+        ],
+      });
+    });
+
+    it('accepts a comma string, string ids and a form body', async () => {
+      const { tshirts, caps } = ctx.f.categories;
+      const expected = [
+        { sub_category_id: caps, sub_category_variation: 'Free Size' },
+        { sub_category_id: tshirts, sub_category_variation: 'S, M, L, XL' },
+      ];
+      expect((await ctx.api.post('/subcategory-variations', { sub_category_id: `${caps},${tshirts}` })).body.data).toEqual(expected);
+      expect((await ctx.api.post('/subcategory-variations', { sub_category_id: [String(caps), String(tshirts)] })).body.data).toEqual(expected);
+      const form = new FormData();
+      form.append('sub_category_id[]', `${caps},${tshirts}`);
+      expect((await ctx.api.call('POST', '/subcategory-variations', { body: form })).body.data).toEqual(expected);
+    });
+
+    it('answers an empty list for no ids', async () => {
+      for (const body of [{}, { sub_category_id: [] }, { sub_category_id: '' }]) {
+        const res = await ctx.api.post('/subcategory-variations', body);
+        expect(res.status).toBe(200);
+        expect(res.body.data).toEqual([]);
+      }
+    });
+  });
+
+  describe('rupee strings', () => {
+    it('renders paise with two decimals and no grouping', () => {
+      expect(rupees(0)).toBe('0.00');
+      expect(rupees(5)).toBe('0.05');
+      expect(rupees(129900)).toBe('1299.00');
+      expect(rupees(1234567899)).toBe('12345678.99');
+    });
+  });
+});
