@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { NEW_ARRIVALS_LIMIT, PRODUCTS_PER_PAGE } from '../../src/lib/constants.ts';
+import { NEW_ARRIVALS_LIMIT, PRODUCTS_PER_PAGE, SEARCH_RESULTS_LIMIT } from '../../src/lib/constants.ts';
 import type { ProductFilters, ProductSort } from '../../src/lib/schemas/catalog.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,15 +35,15 @@ export function listingQuery(filters: ProductFilters): ListingQuery {
 }
 
 /**
- * One page: the page's ids and the count from one query on the listing
- * indexes, then one query reads those products and one their variants. A
- * page past the last is empty (200), with the count run on its own.
+ * One page: a count and the page's ids, both from the listing indexes, then
+ * one query reads those products and one their variants. A page past the last
+ * is empty (200).
  */
 async function pageOf(db: Db, query: ListingQuery, sort: ProductSort, page: number): Promise<Paginator<ProductItem>> {
+  const total = await listings.countProducts(db, query);
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  const found = await listings.findProductPage(db, query, sort, { offset, limit: PRODUCTS_PER_PAGE });
-  const total = found.total ?? (await listings.countProducts(db, query));
-  const rows = await repo.findActiveProductsByIds(db, found.ids);
+  const ids = offset < total ? await listings.findProductIdPage(db, query, sort, { offset, limit: PRODUCTS_PER_PAGE }) : [];
+  const rows = await repo.findActiveProductsByIds(db, ids);
   return paginate(await withVariants(db, rows), page, total);
 }
 
@@ -66,11 +66,12 @@ export async function listProducts(db: Db, filters: ProductFilters, page: number
  * shirts; stemming makes "shirts" find "shirt"). Results come most recently
  * added first: every result already contains every word, the order is the
  * same on both databases and stable across pages, and it reads the text index
- * in its own order instead of ranking every match of a common word.
+ * in its own order instead of ranking every match of a common word. A search
+ * lists at most SEARCH_RESULTS_LIMIT products (docs/decisions/003).
  */
 export async function searchProducts(db: Db, dialect: Dialect, text: string, page: number): Promise<ProductListing> {
   const words = search.searchWords(text);
-  const total = words.length ? await search.countSearchMatches(db, dialect, words) : 0;
+  const total = words.length ? await search.countSearchMatches(db, dialect, words, SEARCH_RESULTS_LIMIT) : 0;
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
   const ids = offset < total ? await search.findSearchPage(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }) : [];
   const rows = await repo.findActiveProductsByIds(db, ids);

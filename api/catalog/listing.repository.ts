@@ -47,12 +47,11 @@ function baseConditions(eb: ProductsEb, q: ListingQuery): Expression<SqlBool>[] 
 }
 
 /**
- * Some variant satisfies size, price range and (for "in stock" alone) stock
- * together. Within categories each candidate's variants are probed (a few
- * thousand index seeks); across the whole catalogue the matching variants are
- * read once instead (SQLite builds the id list once; PostgreSQL plans either
- * as a semi-join). Always AND-ed, never OR-ed: PostgreSQL would plan an OR-ed
- * subquery per row, at a cost estimate that also triggers JIT compilation.
+ * Some variant satisfies size, price range and (with "in stock") stock
+ * together: one seek in the variant index per product that reaches this test.
+ * `limit 1 offset 0` keeps PostgreSQL from turning the EXISTS into a hashed
+ * subplan that reads every matching variant of the catalogue (the offset is an
+ * optimisation fence there; SQLite needs the limit before an offset).
  */
 function variantMatches(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
   let probe = eb.selectFrom('product_variants as v');
@@ -62,9 +61,9 @@ function variantMatches(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
   if (q.minPrice !== undefined) probe = probe.where('v.final_price', '>=', q.minPrice);
   if (q.maxPrice !== undefined) probe = probe.where('v.final_price', '<=', q.maxPrice);
   if (q.stock === 'in') probe = probe.where('v.stock', '>', 0);
-  return q.categoryIds.length
-    ? eb.exists(probe.select(sql.lit(1).as('one')).whereRef('v.product_id', '=', 'products.id'))
-    : eb('products.id', 'in', probe.select('v.product_id'));
+  return eb.exists(
+    probe.select(sql.lit(1).as('one')).whereRef('v.product_id', '=', 'products.id').limit(1).offset(0),
+  );
 }
 
 /** The product has a sized variant (an in-stock one, with "in stock") of one of the sizes: read from the index. */
@@ -76,32 +75,29 @@ function sizeCondition(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
 }
 
 /**
- * The filter as one or two disjoint conditions whose union is the answer.
- * Sizes and stock come from the product's size-key columns, exactly. A price
- * range needs the variants only for products it does not settle: without
- * sizes or "in stock", a product whose cheapest variant is at or above the
- * minimum (or whose dearest is at or below the maximum) has that variant in
- * range, given the ranges overlap; with sizes or "in stock" the matching
- * variant is a particular one, so only a product whose whole range lies
- * inside the filter is settled. The rest (ranges straddling a bound) are
- * checked variant by variant in a second branch.
+ * The whole filter as one condition. Sizes and stock come from the product's
+ * size-key columns, exactly. A price range needs the variants only for
+ * products it does not settle: without sizes or "in stock", a product whose
+ * cheapest variant is at or above the minimum (or whose dearest is at or below
+ * the maximum) has that variant in range, given the ranges overlap; with sizes
+ * or "in stock" the matching variant is a particular one, so only a product
+ * whose whole range lies inside the filter is settled. The rest (ranges
+ * straddling a bound) are checked variant by variant, after the settled test,
+ * so the variant index is probed only for them.
  */
-function listingBranches(q: ListingQuery): Condition[] {
-  const base = (eb: ProductsEb) => [...baseConditions(eb, q), ...(q.sizeKeys.length ? [sizeCondition(eb, q)] : [])];
+function listingCondition(q: ListingQuery): Condition {
   const { minPrice: lo, maxPrice: hi } = q;
   const strict = q.sizeKeys.length > 0 || q.stock === 'in';
-  if (lo === undefined && hi === undefined) return [(eb) => eb.and(base(eb))];
-  if (!strict && (lo === undefined || hi === undefined)) return [(eb) => eb.and(base(eb))];
-  const settled = (eb: ProductsEb): Expression<SqlBool> => {
+  const needsVariants = (lo !== undefined || hi !== undefined) && (strict || (lo !== undefined && hi !== undefined));
+  return (eb) => {
+    const where = [...baseConditions(eb, q), ...(q.sizeKeys.length ? [sizeCondition(eb, q)] : [])];
+    if (!needsVariants) return eb.and(where);
     const parts: Expression<SqlBool>[] = [];
     if (lo !== undefined) parts.push(eb('products.min_final_price', '>=', lo));
     if (hi !== undefined) parts.push(eb('products.max_final_price', '<=', hi));
-    return strict ? eb.and(parts) : eb.or(parts);
+    const settled = strict ? eb.and(parts) : eb.or(parts);
+    return eb.and([...where, eb.or([settled, variantMatches(eb, q)])]);
   };
-  return [
-    (eb) => eb.and([...base(eb), settled(eb)]),
-    (eb) => eb.and([...base(eb), eb.not(settled(eb)), variantMatches(eb, q)]),
-  ];
 }
 
 /** The sort's columns (unqualified: they also order a union); every sort ends on id. */
@@ -129,46 +125,32 @@ const SORTS: Record<ProductSort, [['created_at' | 'min_final_price' | 'name', Di
   ],
 };
 
-/**
- * One page of matching ids in listing order, and the number of matches
- * (a window count over the same rows, so one query does both). A page past
- * the end has no rows to carry the count: the caller counts then.
- */
-export async function findProductPage(
+/** Ids of one page of matching products, in listing order. */
+export async function findProductIdPage(
   db: Db,
   q: ListingQuery,
   sort: ProductSort,
   page: { offset: number; limit: number },
-): Promise<{ ids: number[]; total: number | undefined }> {
+): Promise<number[]> {
   const [[key, keyDirection], [, idDirection]] = SORTS[sort];
-  const arm = (where: Condition) =>
-    db
-      .selectFrom('products')
-      .select(['products.id', `products.${key}`])
-      .where(where);
-  const [first, ...rest] = listingBranches(q).map(arm);
-  const matches = rest.reduce((union, next) => union.unionAll(next), first!);
   const rows = await db
-    .selectFrom(matches.as('m'))
-    .select(['m.id', (eb) => eb.fn.countAll().over().as('total')])
-    .orderBy(`m.${key}`, keyDirection)
-    .orderBy('m.id', idDirection)
+    .selectFrom('products')
+    .select('products.id')
+    .where(listingCondition(q))
+    .orderBy(`products.${key}`, keyDirection)
+    .orderBy('products.id', idDirection)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
-  return { ids: rows.map((r) => Number(r.id)), total: rows.length ? Number(rows[0]!.total) : undefined };
+  return rows.map((r) => Number(r.id));
 }
 
 /** Number of matching products. */
 export async function countProducts(db: Db, q: ListingQuery): Promise<number> {
-  let total = 0;
-  for (const where of listingBranches(q)) {
-    const row = await db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll().as('total'))
-      .where(where)
-      .executeTakeFirst();
-    total += Number(row?.total ?? 0);
-  }
-  return total;
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll().as('total'))
+    .where(listingCondition(q))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }

@@ -7,16 +7,24 @@ import type { Database } from '../db/schema.ts';
  * description), the one place the SQL differs by dialect: FTS5 on SQLite,
  * a tsvector with a GIN index on PostgreSQL. Both index active products only
  * (see the first migration), so a search reads the text index alone: the
- * count from it, and a page in its own order, most recently added first.
+ * count from it (up to SEARCH_RESULTS_LIMIT), and a page in its own order,
+ * most recently added first.
  */
 type Db = Kysely<Database>;
 
-export async function countSearchMatches(db: Db, dialect: Dialect, words: readonly string[]): Promise<number> {
+/** Number of matches, counted up to `limit` (a common word is not counted through the whole catalogue). */
+export async function countSearchMatches(
+  db: Db,
+  dialect: Dialect,
+  words: readonly string[],
+  limit: number,
+): Promise<number> {
   const query =
     dialect === 'postgres'
-      ? sql<{ total: string | number }>`select count(*) as total from products
-          where status = 'active' and search_vector @@ to_tsquery('english', ${tsQuery(words)})`
-      : sql<{ total: string | number }>`select count(*) as total from products_fts where products_fts match ${ftsQuery(words)}`;
+      ? sql<{ total: string | number }>`select count(*) as total from (select 1 from products
+          where status = 'active' and search_vector @@ to_tsquery('english', ${tsQuery(words)}) limit ${limit}) as m`
+      : sql<{ total: string | number }>`select count(*) as total from (select rowid from products_fts
+          where products_fts match ${ftsQuery(words)} limit ${limit})`;
   const { rows } = await query.execute(db);
   return Number(rows[0]?.total ?? 0);
 }

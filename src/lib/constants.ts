@@ -48,6 +48,8 @@ export const PRODUCTS_PER_PAGE = 12;
 export const MAX_PRODUCT_PAGE = 10_000;
 export const NEW_ARRIVALS_LIMIT = 12;
 export const SEARCH_TEXT_MAX_LENGTH = 100;
+/** A search lists at most this many products (84 pages): the newest matches of a common word. */
+export const SEARCH_RESULTS_LIMIT = 1000;
 
 // Footer
 export const FOOTER_FALLBACK_COLOR = '#1f2937';

@@ -6,7 +6,7 @@
  * server rendering calls it; the database work is all that is measured besides
  * the app's own code.
  *
- *   npm run bench:catalog [-- --products 100000 --runs 300]
+ *   npm run bench:catalog [-- --products 100000 --runs 300 --only sqlite|postgresql]
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server;
  * the data goes into its own schema (bench_catalog), kept between runs.
@@ -21,7 +21,11 @@ import { seedDemoStore } from '../../api/db/seed/demo-store.ts';
 import { seedLargeCatalog } from '../../api/db/seed/large-catalog.ts';
 
 const { values } = parseArgs({
-  options: { products: { type: 'string', default: '100000' }, runs: { type: 'string', default: '300' } },
+  options: {
+    products: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '300' },
+    only: { type: 'string' }, // sqlite | postgres
+  },
 });
 const PRODUCTS = Number(values.products);
 const RUNS = Number(values.runs);
@@ -59,6 +63,7 @@ const targets: Target[] = [
 ];
 
 for (const target of targets) {
+  if (values.only && target.label.toLowerCase() !== values.only.toLowerCase()) continue;
   let store: StoreDatabase;
   try {
     store = await target.open();
