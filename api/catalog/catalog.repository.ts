@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ACTIVE_STATUS } from './listing.repository.ts';
 import type { ProductRow, VariantRow } from './product.presenter.ts';
