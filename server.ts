@@ -96,6 +96,7 @@ server.listen(port, host, () => log(`Listening on http://${host === '0.0.0.0' ? 
 
 function shutdown(signal: string) {
   log(`${signal}: closing`);
+  server.closeIdleConnections();
   server.close(() => {
     void (storeApi?.store.close() ?? Promise.resolve()).finally(() => process.exit(0));
   });
