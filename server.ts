@@ -8,10 +8,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { createApiProxy } from './server/api-proxy.ts';
+import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
@@ -24,6 +24,8 @@ const host = process.env.HOST || '127.0.0.1';
 const apiUrl = process.env.STORE_API_URL?.trim();
 const config = readApiConfig();
 const https = config.siteOrigin.startsWith('https://');
+// Only makes request URLs absolute; the API never sees the Host header as an origin.
+const internalOrigin = `http://localhost:${port}`;
 
 const entry = fileURLToPath(new URL('./dist/server/entry.mjs', import.meta.url));
 if (!existsSync(entry)) {
@@ -42,8 +44,7 @@ if (apiUrl) {
   storeApi = await startStoreApi(config, log);
   const app = storeApi.app;
   apiFetch = (request) => Promise.resolve(app.fetch(request));
-  // Keep the platform's Request/Response: Astro renders with them in this process.
-  handleApi = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  handleApi = async (req, res) => writeFetchResponse(await app.fetch(toFetchRequest(req, internalOrigin)), res);
   log(`Store API on ${storeApi.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
 }
 

@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { toFetchRequest, writeFetchResponse } from './node-fetch.ts';
 
-// Hop-by-hop headers never cross a proxy.
-const HOP_BY_HOP = new Set([
+// Hop-by-hop headers never cross a proxy; fetch decodes bodies, so the
+// encoding and length of the upstream answer no longer apply either.
+const HOP_BY_HOP = [
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
   'transfer-encoding', 'upgrade', 'host', 'content-length', 'accept-encoding',
-]);
+];
+const DECODED = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
+const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
  * Proxy mode (STORE_API_URL set): the browser still calls its own origin's
@@ -14,28 +17,21 @@ const HOP_BY_HOP = new Set([
 export function createApiProxy(upstreamBase: string) {
   const base = upstreamBase.replace(/\/+$/, '');
   return async function proxy(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const target = base + url.pathname.replace(/^\/api/, '') + url.search;
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name)) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const incoming = toFetchRequest(req, 'http://localhost');
+    const url = new URL(incoming.url);
+    const headers = new Headers(incoming.headers);
+    for (const name of HOP_BY_HOP) headers.delete(name);
     try {
-      const upstream = await fetch(target, {
-        method: req.method,
+      const upstream = await fetch(base + url.pathname.replace(/^\/api/, '') + url.search, {
+        method: incoming.method,
         headers,
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+        body: incoming.body,
         duplex: 'half',
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.any([incoming.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
       } as RequestInit);
-      res.statusCode = upstream.status;
-      upstream.headers.forEach((value, name) => {
-        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') res.setHeader(name, value);
-      });
-      if (upstream.body) Readable.fromWeb(upstream.body as never).pipe(res);
-      else res.end();
+      const answer = new Headers(upstream.headers);
+      for (const name of DECODED) answer.delete(name);
+      await writeFetchResponse(new Response(upstream.body, { status: upstream.status, headers: answer }), res);
     } catch {
       res.statusCode = 502;
       res.setHeader('Content-Type', 'application/json');

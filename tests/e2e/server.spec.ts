@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { API_KEY } from './store-api.ts';
 
@@ -49,4 +50,47 @@ test('generated demo images are served', async ({ request }) => {
   const response = await request.get(image);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^image\//);
+});
+
+/** A raw HTTP/1.1 call, so the test controls framing (no Content-Length, chunked bodies). */
+function rawPost(path: string, headers: Record<string, string>, chunks: string[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const port = Number(new URL(test.info().project.use.baseURL!).port);
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
+test('the API answers a POST with no body and no Content-Length', async () => {
+  const res = await rawPost('/api/store-info', { 'API-KEY': API_KEY }, []);
+  expect(res.status).toBe(200);
+  expect(JSON.parse(res.body).success).toBe(true);
+});
+
+test('the API reads a chunked JSON body', async () => {
+  const res = await rawPost(
+    '/api/search-products',
+    { 'API-KEY': API_KEY, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+    ['{"search":', '"shirt"}'],
+  );
+  expect(res.status).toBe(200);
+  expect(JSON.parse(res.body).data.products.total).toBeGreaterThan(0);
+});
+
+test('a chunked body over 64 KiB is refused with 413', async () => {
+  const big = JSON.stringify({ search: 'x'.repeat(70 * 1024) });
+  const res = await rawPost(
+    '/api/search-products',
+    { 'API-KEY': API_KEY, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+    [big.slice(0, 40_000), big.slice(40_000)],
+  );
+  expect(res.status).toBe(413);
+  expect(JSON.parse(res.body).success).toBe(false);
 });
