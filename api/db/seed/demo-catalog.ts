@@ -1,4 +1,4 @@
-import type { VariantInput } from './seed.repository.ts';
+import type { ProductInput, VariantInput } from './seed.repository.ts';
 
 /**
  * The demo store's catalogue as plain data, generated from a seeded PRNG so
@@ -172,6 +172,32 @@ export interface DemoProduct {
   cover_image: string;
   product_images: string;
   variants: VariantInput[];
+}
+
+/** Where a generated product goes: its category (with parent) and its seller. */
+export interface Placement {
+  category: { id: number; parentId: number | null; name: string };
+  seller: { kind: string; id: number };
+}
+
+/** A generated product as the rows the seed repository writes. */
+export function toProductInput(p: DemoProduct, { category, seller }: Placement): ProductInput {
+  return {
+    sku: p.sku,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    tags: p.tags,
+    category_id: category.parentId,
+    sub_category_id: category.id,
+    category_name: category.name,
+    retailer_id: seller.kind === 'retailer' ? seller.id : null,
+    wholesaler_id: seller.kind === 'wholesaler' ? seller.id : null,
+    cover_image: p.cover_image,
+    product_images: p.product_images,
+    created_at: p.created_at,
+    variants: p.variants,
+  };
 }
 
 export const kebab = (text: string): string =>

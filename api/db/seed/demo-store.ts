@@ -7,6 +7,7 @@ import {
   DEMO_PARENT_CATEGORIES,
   categoryImageUrl,
   demoProducts,
+  toProductInput,
 } from './demo-catalog.ts';
 import {
   insertCategory,
@@ -175,26 +176,12 @@ export async function seedDemoStore(db: Kysely<Database>): Promise<DemoSummary> 
       const products = demoProducts();
       await insertProducts(
         trx,
-        products.map((p) => {
-          const category = categoryIds.get(p.categorySlug)!;
-          const seller = sellerIds[p.sellerIndex % sellerIds.length]!;
-          return {
-            sku: p.sku,
-            name: p.name,
-            slug: p.slug,
-            description: p.description,
-            tags: p.tags,
-            category_id: category.parentId,
-            sub_category_id: category.id,
-            category_name: category.name,
-            retailer_id: seller.kind === 'retailer' ? seller.id : null,
-            wholesaler_id: seller.kind === 'wholesaler' ? seller.id : null,
-            cover_image: p.cover_image,
-            product_images: p.product_images,
-            created_at: p.created_at,
-            variants: p.variants,
-          };
-        }),
+        products.map((p) =>
+          toProductInput(p, {
+            category: categoryIds.get(p.categorySlug)!,
+            seller: sellerIds[p.sellerIndex % sellerIds.length]!,
+          }),
+        ),
       );
 
       await insertCoupons(trx, DEMO_COUPONS.map((c) => ({ ...c, active: 1 })));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect.ts';
 import type { Database } from '../schema.ts';
-import { DEMO_CATEGORIES, largeProduct } from './demo-catalog.ts';
+import { DEMO_CATEGORIES, largeProduct, toProductInput } from './demo-catalog.ts';
 import {
   countProducts,
   findMaxSku,
@@ -69,23 +69,7 @@ export async function seedLargeCatalog(db: Kysely<Database>, options: LargeCatal
       const categoryIndex = serial % targets.length;
       const category = targets[categoryIndex]!;
       const p = largeProduct(serial, categoryIndex);
-      const seller = sellers[p.sellerIndex % sellers.length]!;
-      batch.push({
-        sku: p.sku,
-        name: p.name,
-        slug: p.slug,
-        description: p.description,
-        tags: p.tags,
-        category_id: category.parentId,
-        sub_category_id: category.id,
-        category_name: category.name,
-        retailer_id: seller.kind === 'retailer' ? seller.id : null,
-        wholesaler_id: seller.kind === 'wholesaler' ? seller.id : null,
-        cover_image: p.cover_image,
-        product_images: p.product_images,
-        created_at: p.created_at,
-        variants: p.variants,
-      });
+      batch.push(toProductInput(p, { category, seller: sellers[p.sellerIndex % sellers.length]! }));
     }
     await db.transaction().execute((trx) => insertProducts(trx, batch));
     inserted += count;
