@@ -10,6 +10,27 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Astro adds the hashes of the scripts and styles it renders (island
+    // bootstraps included); server/security-headers.ts mirrors these
+    // directives for responses Astro does not render (API, static files).
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "media-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
+  // Shiki's highlighting writes inline style attributes, which the CSP refuses.
+  markdown: { syntaxHighlight: false },
   vite: { plugins: [tailwindcss()] },
 });

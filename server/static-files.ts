@@ -2,6 +2,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { FRAME_ONLY_CSP } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -66,7 +67,10 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, info: Sta
   res.setHeader('ETag', etag);
   res.setHeader('Last-Modified', info.mtime.toUTCString());
   res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  res.setHeader('Content-Type', type);
+  // A prerendered page's script hashes are in its meta CSP; the header keeps only what a meta tag cannot say.
+  if (type.startsWith('text/html')) res.setHeader('Content-Security-Policy', FRAME_ONLY_CSP);
   if (req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
     res.end();

@@ -94,3 +94,20 @@ test('a chunked body over 64 KiB is refused with 413', async () => {
   expect(res.status).toBe(413);
   expect(JSON.parse(res.body).success).toBe(false);
 });
+
+test('pages carry a CSP with script hashes and the frame, plugin and base rules', async ({ request }) => {
+  const csp = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(csp).toMatch(/style-src 'self' 'sha256-/);
+  expect(csp).not.toContain('unsafe-inline');
+});
+
+test('the home page loads without a CSP violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
+});
