@@ -8,6 +8,8 @@ import { defineConfig } from 'astro/config';
 // adapter runs in middleware mode and only renders pages.
 export default defineConfig({
   output: 'server',
+  // ASTRO_OUT_DIR lets parallel builds (and their e2e servers) stay apart; server.ts reads the same.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   security: {

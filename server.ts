@@ -7,7 +7,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { createApiProxy } from './server/api-proxy.ts';
@@ -27,12 +28,13 @@ const https = config.siteOrigin.startsWith('https://');
 // Only makes request URLs absolute; the API never sees the Host header as an origin.
 const internalOrigin = `http://localhost:${port}`;
 
-const entry = fileURLToPath(new URL('./dist/server/entry.mjs', import.meta.url));
+const distDir = resolve(process.env.ASTRO_OUT_DIR || fileURLToPath(new URL('./dist', import.meta.url)));
+const entry = join(distDir, 'server/entry.mjs');
 if (!existsSync(entry)) {
   console.error('The storefront is not built yet: run `npm run build` (or `npm start`, which builds first).');
   process.exit(1);
 }
-const { handler: astroHandler } = (await import(entry)) as { handler: AstroHandler };
+const { handler: astroHandler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 
 let storeApi: StoreApi | undefined;
 let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -51,13 +53,13 @@ if (apiUrl) {
 const serveStatic = createStaticHandler([
   {
     prefix: '/_astro/',
-    dir: fileURLToPath(new URL('./dist/client/_astro/', import.meta.url)),
+    dir: join(distDir, 'client/_astro'),
     cacheControl: () => 'public, max-age=31536000, immutable', // content-hashed names
   },
   { prefix: '/media/', dir: config.mediaDir, cacheControl: () => 'public, max-age=86400' },
   {
     prefix: '/',
-    dir: fileURLToPath(new URL('./dist/client/', import.meta.url)),
+    dir: join(distDir, 'client'),
     cacheControl: () => 'public, max-age=3600',
   },
 ]);

@@ -6,7 +6,7 @@ import { API_KEY } from './store-api.ts';
  * Proxy mode: a second storefront process with STORE_API_URL pointing at the
  * e2e server's API renders pages from that API and forwards /api/* to it.
  */
-const PROXY_PORT = 4398;
+const PROXY_PORT = (Number(process.env.E2E_PORT) || 4399) - 1;
 let proxy: ChildProcess;
 
 test.beforeAll(async ({ playwright }) => {
