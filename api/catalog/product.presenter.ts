@@ -1,5 +1,5 @@
 import { PRODUCTS_PER_PAGE } from '../../src/lib/constants.ts';
-import { sanitizeRichText } from '../http/sanitize.ts';
+import { sanitizeRichText } from '../../src/lib/schemas/rich-text.ts';
 
 /**
  * The wire shapes of the catalogue (API-NOTES "Product item" and the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { findListedCategories, type CategoryListItem } from '../catalog/catalog.repository.ts';
 import type { Database } from '../db/schema.ts';
-import { sanitizeRichText } from '../http/sanitize.ts';
+import { sanitizeRichText } from '../../src/lib/schemas/rich-text.ts';
 import * as repo from './store.repository.ts';
 
 type Db = Kysely<Database>;

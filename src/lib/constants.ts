@@ -93,3 +93,14 @@ export const CHECKOUT_USER_TOKEN = '{token}';
 // Store API client
 /** STORE_API_KEY when the environment sets none (a client identifier, not a secret). */
 export const DEFAULT_STORE_API_KEY = 'demo-store-key';
+
+// Home hero (not in SPEC: the hero slider's own pace, slower than the category carousel)
+export const HERO_AUTOPLAY_MS = 5000;
+
+// Product detail page (src/pages/products/[slug].astro, src/lib/product-view.ts)
+/** A variant with this many or fewer left (and at least one) shows 'Only N left'. */
+export const LOW_STOCK_THRESHOLD = 2;
+/** Other products of the same category under 'You might also like'. */
+export const RELATED_PRODUCTS_LIMIT = 4;
+/** Meta description length, in characters, cut from the product description. */
+export const META_DESCRIPTION_MAX_LENGTH = 160;

@@ -10,7 +10,7 @@ test('product images stop their spinner once loaded', async ({ page }) => {
 test('an image that fails to load shows its alt text instead', async ({ page }) => {
   await page.route('**/media/products/**', (route) => route.abort());
   await page.goto('/');
-  const first = page.locator('.lazy-image').first();
+  const first = page.getByRole('region', { name: 'New Arrivals' }).locator('.lazy-image').first();
   await expect(first).toHaveAttribute('data-state', 'error');
   const alt = await first.locator('img').getAttribute('alt');
   await expect(first.getByText(alt!, { exact: true })).toBeVisible();

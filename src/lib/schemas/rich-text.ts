@@ -1,9 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one HTML sanitiser of the store API: product descriptions and home
- * section content pass through it before they are sent, so the storefront can
- * render them as HTML. Strict allow-list: a few text-formatting tags, links
+ * The one HTML sanitiser, shared by both sides: the store API cleans product
+ * descriptions and home-section content before sending them, and the
+ * storefront cleans them again before rendering (it may be talking to another
+ * server in proxy mode). Server-side only (never import it into an island). Strict allow-list: a few text-formatting tags, links
  * with http/https/mailto or relative targets (rel added), nothing else; no
  * style, class, id or on* attributes. Disallowed tags are dropped, and the
  * content of script/style-like tags goes with them.
