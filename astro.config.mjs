@@ -10,7 +10,10 @@ export default defineConfig({
   output: 'server',
   // ASTRO_OUT_DIR lets parallel builds (and their e2e servers) stay apart; server.ts reads the same.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
-  adapter: node({ mode: 'middleware' }),
+  // Pages render whole before their headers are sent: the CSP header must
+  // carry hashes that components add while rendering (decision 005), and our
+  // pages fetch their data up front anyway, so streaming would gain little.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react()],
   security: {
     checkOrigin: true,

@@ -18,6 +18,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port, so runs on other ports (parallel work) do not wipe each other's results.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

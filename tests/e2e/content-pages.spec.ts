@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The editor-owned pages: their footer link, heading (frontmatter title) and a line of their markdown. */
+const PAGES = [
+  {
+    path: '/faq',
+    footerLink: 'FAQ',
+    heading: 'Frequently asked questions',
+    section: 'Cancelling an order',
+    text: 'Ordered by Mistake',
+  },
+  {
+    path: '/terms-use',
+    footerLink: 'Terms of use',
+    heading: 'Terms of use',
+    section: 'Coupons and offers',
+    text: 'One coupon can be used per order.',
+  },
+  {
+    path: '/privacy-policy',
+    footerLink: 'Privacy Policy',
+    heading: 'Privacy Policy',
+    section: 'Who we share it with',
+    text: 'we do not sell your personal information',
+  },
+] as const;
+
+function collectCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+for (const content of PAGES) {
+  test(`the footer's ${content.footerLink} link opens the page with its heading and text`, async ({ page }) => {
+    const violations = collectCspViolations(page);
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: content.footerLink, exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${content.path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: content.heading })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: content.section })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(content.text);
+    await expect(page.getByRole('main')).toContainText(/Last updated \d{1,2} \w+ \d{4}/);
+    await expect(page).toHaveTitle(new RegExp(`^${content.heading} \\| `));
+    expect(violations).toEqual([]);
+  });
+}
+
+test('content pages show the store name from the API in the header and footer', async ({ page, request }) => {
+  const info = await (await request.post('/api/store-info', { headers: { 'API-KEY': 'demo-store-key' } })).json();
+  const storeName: string = info.storeinfo.store_name;
+  await page.goto('/terms-use');
+  await expect(page).toHaveTitle(`Terms of use | ${storeName}`);
+  await expect(page.getByRole('contentinfo')).toContainText(storeName);
+});
+
+test('the FAQ has no serious or critical accessibility violations', async ({ page }) => {
+  test.slow(); // axe takes 5-15 s on a busy 2-core machine
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('content pages read and link on with JavaScript disabled', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const content of PAGES) {
+    await page.goto(content.path);
+    await expect(page.getByRole('heading', { level: 1, name: content.heading })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(content.text);
+  }
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CATEGORY_FILTER_MAX,
+  PRICE_FILTER_MAX_RUPEES,
+  PRODUCT_SORTS,
+  SIZE_FILTER_MAX,
+  SIZE_NAME_MAX_LENGTH,
+} from '../../src/lib/schemas/catalog.ts';
+import {
+  EMPTY_SHOP_QUERY,
+  SHOP_CATEGORY_MAX,
+  SHOP_PRICE_MAX_RUPEES,
+  SHOP_SIZE_MAX,
+  SHOP_SIZE_NAME_MAX_LENGTH,
+  SHOP_SORT_OPTIONS,
+  categoryIdsFor,
+  hasFilters,
+  pageItems,
+  parseShopQuery,
+  productFiltersOf,
+  serialiseShopQuery,
+  shopHref,
+  showingText,
+  type ShopQuery,
+} from '../../src/lib/shop-query.ts';
+import { MAX_PRODUCT_PAGE } from '../../src/lib/constants.ts';
+
+const parse = (search: string) => parseShopQuery(new URLSearchParams(search));
+
+const categories = [
+  { id: 1, name: 'T-Shirts' },
+  { id: 2, name: 'Shirts' },
+  { id: 4, name: "Men's Watches" },
+];
+
+describe('parseShopQuery', () => {
+  it('reads every value of a full URL', () => {
+    expect(
+      parse(
+        'categories=Shirts,T-Shirts&search=%20blue%20%20shirt%20&min_price=100&max_price=999.5&size=M&size=L,XL&in_stock=1&out_of_stock=1&sort=price_high_low&page=3',
+      ),
+    ).toEqual({
+      categories: ['Shirts', 'T-Shirts'],
+      search: 'blue shirt',
+      minPrice: 100,
+      maxPrice: 999.5,
+      sizes: ['M', 'L', 'XL'],
+      inStock: true,
+      outOfStock: true,
+      sort: 'price_high_low',
+      page: 3,
+    });
+  });
+
+  it('gives the defaults for an empty URL', () => {
+    expect(parse('')).toEqual({ ...EMPTY_SHOP_QUERY, minPrice: undefined, maxPrice: undefined });
+  });
+
+  it('reads repeated and comma-joined categories alike, de-duplicated ignoring case', () => {
+    expect(parse('categories=Shirts&categories=Caps,shirts, ,Caps').categories).toEqual(['Shirts', 'Caps']);
+  });
+
+  it('treats blank or whitespace-only search as no search', () => {
+    expect(parse('search=').search).toBe('');
+    expect(parse('search=%20%20%20').search).toBe('');
+  });
+
+  it('ignores prices with letters, negative prices and absurd prices', () => {
+    const query = parse('min_price=abc&max_price=-5');
+    expect(query.minPrice).toBeUndefined();
+    expect(query.maxPrice).toBeUndefined();
+    expect(parse('max_price=1e3').maxPrice).toBeUndefined();
+    expect(parse(`max_price=${SHOP_PRICE_MAX_RUPEES + 1}`).maxPrice).toBeUndefined();
+    expect(parse('min_price=&max_price=').minPrice).toBeUndefined();
+  });
+
+  it('swaps a reversed price range', () => {
+    const query = parse('min_price=900&max_price=100');
+    expect([query.minPrice, query.maxPrice]).toEqual([100, 900]);
+  });
+
+  it('clamps bad page numbers into 1..MAX_PRODUCT_PAGE', () => {
+    expect(parse('page=-3').page).toBe(1);
+    expect(parse('page=0').page).toBe(1);
+    expect(parse('page=two').page).toBe(1);
+    expect(parse('page=2.5').page).toBe(1);
+    expect(parse('page=99999999').page).toBe(MAX_PRODUCT_PAGE);
+  });
+
+  it('falls back to newest for an unknown sort', () => {
+    expect(parse('sort=cheapest').sort).toBe('newest');
+    expect(parse('sort=NAME_DESC').sort).toBe('name_desc');
+  });
+
+  it('reads stock flags only from true-like values', () => {
+    expect(parse('in_stock=1&out_of_stock=on')).toMatchObject({ inStock: true, outOfStock: true });
+    expect(parse('in_stock=0&out_of_stock=maybe')).toMatchObject({ inStock: false, outOfStock: false });
+  });
+
+  it('drops sizes that are too long or contain control characters, and caps their number', () => {
+    expect(parse(`size=${'X'.repeat(SHOP_SIZE_NAME_MAX_LENGTH + 1)},M,%07`).sizes).toEqual(['M']);
+    const many = Array.from({ length: SHOP_SIZE_MAX + 5 }, (_, i) => `S${i}`).join(',');
+    expect(parse(`size=${many}`).sizes).toHaveLength(SHOP_SIZE_MAX);
+  });
+});
+
+describe('serialiseShopQuery', () => {
+  it('round-trips through parse', () => {
+    const query: ShopQuery = {
+      categories: ["Men's Watches", 'Caps'],
+      search: 'watch',
+      minPrice: 250,
+      maxPrice: 4999.99,
+      sizes: ['M', 'XL'],
+      inStock: true,
+      outOfStock: false,
+      sort: 'name_asc',
+      page: 4,
+    };
+    expect(parseShopQuery(serialiseShopQuery(query))).toEqual(query);
+  });
+
+  it('leaves defaults out and repeats list values as a GET form does', () => {
+    expect(serialiseShopQuery(EMPTY_SHOP_QUERY).toString()).toBe('');
+    expect(serialiseShopQuery({ ...EMPTY_SHOP_QUERY, categories: ['Caps', 'Shirts'], sizes: ['M'] }).toString()).toBe(
+      'categories=Caps&categories=Shirts&size=M',
+    );
+  });
+
+  it('canonicalises a messy URL', () => {
+    expect(serialiseShopQuery(parse('min_price=&max_price=&sort=newest&page=1&search=+&in_stock=1')).toString()).toBe(
+      'in_stock=1',
+    );
+  });
+});
+
+describe('shopHref', () => {
+  it('keeps the other values when changing one', () => {
+    const query = parse('categories=Caps&sort=price_low_high&page=2');
+    expect(shopHref(query, { page: 3 })).toBe('/shop?categories=Caps&sort=price_low_high&page=3');
+    expect(shopHref(query, { page: 1 })).toBe('/shop?categories=Caps&sort=price_low_high');
+    expect(shopHref(EMPTY_SHOP_QUERY)).toBe('/shop');
+  });
+});
+
+describe('categoryIdsFor', () => {
+  it('maps names to ids ignoring case and skips unknown names', () => {
+    expect(categoryIdsFor(['shirts', 'Nope', "Men's Watches"], categories)).toEqual([2, 4]);
+    expect(categoryIdsFor([], categories)).toEqual([]);
+    expect(categoryIdsFor(['Shirts'], [])).toEqual([]);
+  });
+});
+
+describe('productFiltersOf', () => {
+  it('builds the get-products filters, leaving unset ones out', () => {
+    expect(productFiltersOf(parse('min_price=10&size=M&in_stock=1&sort=name_desc'), [2])).toEqual({
+      sub_category: [2],
+      min_price: 10,
+      max_price: undefined,
+      size: ['M'],
+      in_stock: true,
+      out_of_stock: undefined,
+      sort_by: 'name_desc',
+    });
+  });
+
+  it('hasFilters ignores search, sort and page', () => {
+    expect(hasFilters(parse('search=shirt&sort=name_asc&page=2'))).toBe(false);
+    expect(hasFilters(parse('out_of_stock=1'))).toBe(true);
+  });
+});
+
+describe('pageItems', () => {
+  it('lists every page when there are few', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(2, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('puts ellipses in long ranges', () => {
+    expect(pageItems(1, 20)).toEqual([1, 2, 'ellipsis', 20]);
+    expect(pageItems(10, 20)).toEqual([1, 'ellipsis', 9, 10, 11, 'ellipsis', 20]);
+    expect(pageItems(20, 20)).toEqual([1, 'ellipsis', 19, 20]);
+  });
+
+  it('shows a single missing page instead of an ellipsis', () => {
+    expect(pageItems(4, 8)).toEqual([1, 2, 3, 4, 5, 'ellipsis', 8]);
+  });
+
+  it('clamps the current page and handles no pages', () => {
+    expect(pageItems(50, 3)).toEqual([1, 2, 3]);
+    expect(pageItems(1, 0)).toEqual([]);
+  });
+});
+
+describe('showingText', () => {
+  it('states the range and total', () => {
+    expect(showingText(1, 12, 234)).toBe('Showing 1–12 of 234');
+    expect(showingText(null, null, 0)).toBe('Showing 0 of 0');
+  });
+});
+
+describe('limits', () => {
+  it('match the API schema', () => {
+    expect(SHOP_SORT_OPTIONS.map((option) => option.value)).toEqual([...PRODUCT_SORTS]);
+    expect(SHOP_PRICE_MAX_RUPEES).toBe(PRICE_FILTER_MAX_RUPEES);
+    expect(SHOP_SIZE_MAX).toBe(SIZE_FILTER_MAX);
+    expect(SHOP_SIZE_NAME_MAX_LENGTH).toBe(SIZE_NAME_MAX_LENGTH);
+    expect(SHOP_CATEGORY_MAX).toBe(CATEGORY_FILTER_MAX);
+  });
+});
