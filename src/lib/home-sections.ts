@@ -1,4 +1,4 @@
-import type { Category, HomeSection, HeroSection, SecondarySection, StoreInfo } from './api/types.ts';
+import type { HomeSection, HeroSection, SecondarySection, StoreInfo } from './api/types.ts';
 
 /** What the home page's hero shows, decided from store-info's bannerType and the hero section. */
 export type HeroView =
@@ -43,9 +43,4 @@ export function heroViewOf(sections: HomeSection[], store: StoreInfo | undefined
 
 export function secondaryOf(sections: HomeSection[]): SecondarySection | undefined {
   return sections.find((s): s is SecondarySection => s.section === 'secondary');
-}
-
-/** Link of a category tile: the shop filtered by the category's name (SPEC §2 Header). */
-export function categoryShopHref(category: Pick<Category, 'name'>): string {
-  return `/shop?categories=${encodeURIComponent(category.name)}`;
 }

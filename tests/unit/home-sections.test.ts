@@ -3,7 +3,6 @@ import type { HomeSection } from '../../src/lib/api/types.ts';
 import {
   bannerTypeOf,
   categoryLayoutOf,
-  categoryShopHref,
   heroViewOf,
   secondaryOf,
 } from '../../src/lib/home-sections.ts';
@@ -63,9 +62,5 @@ describe('home sections', () => {
   it('has no hero without a hero section', () => {
     expect(heroViewOf([secondary], {})).toBeUndefined();
     expect(secondaryOf([hero(), secondary])).toEqual(secondary);
-  });
-
-  it('links a category tile to the shop filtered by its encoded name', () => {
-    expect(categoryShopHref({ name: "Men's Shoes" })).toBe("/shop?categories=Men's%20Shoes");
   });
 });
