@@ -1,4 +1,4 @@
-import type { ProductInput, VariantInput } from './seed.repository.ts';
+import type { VariantInput } from './seed.repository.ts';
 
 /**
  * The demo store's catalogue as plain data, generated from a seeded PRNG so
@@ -174,32 +174,6 @@ export interface DemoProduct {
   variants: VariantInput[];
 }
 
-/** Where a generated product goes: its category (with parent) and its seller. */
-export interface Placement {
-  category: { id: number; parentId: number | null; name: string };
-  seller: { kind: string; id: number };
-}
-
-/** A generated product as the rows the seed repository writes. */
-export function toProductInput(p: DemoProduct, { category, seller }: Placement): ProductInput {
-  return {
-    sku: p.sku,
-    name: p.name,
-    slug: p.slug,
-    description: p.description,
-    tags: p.tags,
-    category_id: category.parentId,
-    sub_category_id: category.id,
-    category_name: category.name,
-    retailer_id: seller.kind === 'retailer' ? seller.id : null,
-    wholesaler_id: seller.kind === 'wholesaler' ? seller.id : null,
-    cover_image: p.cover_image,
-    product_images: p.product_images,
-    created_at: p.created_at,
-    variants: p.variants,
-  };
-}
-
 export const kebab = (text: string): string =>
   text.toLowerCase().replace(/['’]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
@@ -237,7 +211,7 @@ export function demoProducts(): DemoProduct[] {
         name,
         slug,
         description: describe(rng, category, colour, style),
-        tags: `${category.tags}, ${colour.name.toLowerCase()}, ${style.toLowerCase()}`,
+        tags: tagsFor(category, colour, style),
         created_at: minutesBefore(DEMO_BASE_DATE, rng.int(0, 60 * 24 * 60)),
         imageCount,
         ...imageFields(slug, imageCount),
@@ -270,10 +244,15 @@ export function largeProduct(serial: number, categoryIndex: number): DemoProduct
     name,
     slug: `${kebab(name)}-${serial}`,
     description: describe(rng, category, template.colour, style),
-    tags: `${category.tags}, ${template.colour.name.toLowerCase()}, ${style.toLowerCase()}`,
+    tags: tagsFor(category, template.colour, style),
     created_at: minutesBefore(DEMO_BASE_DATE, rng.int(0, 365 * 24 * 60)),
     variants: buildVariants(rng, category, pickPrice(rng, category), profile),
   };
+}
+
+function tagsFor(category: DemoCategory, colour: Colour, style: string): string {
+  const tags = [...category.tags.split(', '), colour.name.toLowerCase(), style.toLowerCase()];
+  return [...new Set(tags)].join(', ');
 }
 
 function minutesBefore(iso: string, minutes: number): string {

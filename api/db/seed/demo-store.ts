@@ -7,8 +7,8 @@ import {
   DEMO_PARENT_CATEGORIES,
   categoryImageUrl,
   demoProducts,
-  toProductInput,
 } from './demo-catalog.ts';
+import { toProductInput } from './product-input.ts';
 import {
   insertCategory,
   insertCoupons,

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect.ts';
 import type { Database } from '../schema.ts';
-import { DEMO_CATEGORIES, largeProduct, toProductInput } from './demo-catalog.ts';
+import { DEMO_CATEGORIES, largeProduct } from './demo-catalog.ts';
+import { toProductInput } from './product-input.ts';
 import {
   countProducts,
   findMaxSku,
