@@ -44,6 +44,7 @@ const CHROME_FLAGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
 ];
 const TARGET = { score: 95, productHtmlBytes: 30 * 1024 };
+let lighthouseEnvironment = '';
 
 interface PageFigures {
   path: string;
@@ -56,7 +57,8 @@ interface PageFigures {
 process.chdir(ROOT);
 ensureLighthouse();
 if (!values['skip-build']) build();
-const port = values.port ? Number(values.port) : await freePort(4461, 4469);
+// Checked even when given: a server already on the port would be measured instead of ours.
+const port = values.port ? await freePort(Number(values.port), Number(values.port)) : await freePort(4461, 4469);
 const origin = `http://127.0.0.1:${port}`;
 const server = startServer(port);
 let exitCode = 0;
@@ -238,6 +240,8 @@ async function runLighthouse(url: string): Promise<any> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    const browser = /(?:Headless)?Chrome\/[\d.]+/.exec(result.lhr.environment?.hostUserAgent ?? '')?.[0] ?? 'Chromium';
+    lighthouseEnvironment = `Lighthouse ${result.lhr.lighthouseVersion}, ${browser}, benchmarkIndex ${Math.round(result.lhr.environment?.benchmarkIndex ?? 0)}`;
     return result.lhr;
   } finally {
     chrome.kill(); // the Chrome this run launched
@@ -256,7 +260,7 @@ function kb(bytes: number): string {
 
 function printTable(results: PageFigures[], productPath: string): void {
   const rows = [
-    ['page', 'HTML br', 'HTML gzip', 'HTML raw', 'JS loaded (br)', 'blocking JS', 'perf (median; runs)', 'FCP', 'LCP', 'TBT', 'CLS'],
+    ['page', 'HTML br', 'HTML gzip', 'HTML raw', 'JS loaded', 'blocking JS', 'perf (median; runs)', 'FCP', 'LCP', 'TBT', 'CLS'],
     ...results.map((r) => [
       r.path.length > 34 ? `${r.path.slice(0, 33)}…` : r.path,
       kb(r.html.br), kb(r.html.gzip), kb(r.html.identity),
@@ -272,7 +276,8 @@ function printTable(results: PageFigures[], productPath: string): void {
     console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
     if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
-  console.log('\nJS loaded: transfer sizes of Script requests in Lighthouse\'s network-requests audit (median-score run).');
+  console.log(`\n${lighthouseEnvironment}; ${availableParallelism()} CPU cores.`);
+  console.log('JS loaded: transfer sizes (compressed, with response headers) of Script requests in Lighthouse\'s network-requests audit, median-score run.');
   console.log('Blocking JS: scripts in Lighthouse\'s render-blocking insight + classic <script src> without async/defer in the HTML.');
   const otherBlocking = results.filter((r) => r.renderBlockingOther > 0);
   for (const r of otherBlocking) console.log(`Render-blocking non-script requests on ${r.path}: ${r.renderBlockingOther} (stylesheets)`);
