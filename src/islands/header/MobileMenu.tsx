@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Category } from '../../lib/api/types.ts';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
+import { CloseIcon, MenuIcon } from '../ui/Icons.tsx';
 
 const DRAWER_ID = 'mobile-menu';
 /** Tailwind's md breakpoint: the drawer belongs to smaller screens. */
@@ -176,21 +177,5 @@ export default function MobileMenu({ categories }: Props) {
         </nav>
       </div>
     </div>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
   );
 }

@@ -13,6 +13,7 @@ import { SEARCH_CLOSE_ANIMATION_MS, SUGGESTED_SEARCH_TERMS } from '../../lib/con
 import { searchTarget } from '../../lib/header.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
+import { CloseIcon, SearchIcon } from '../ui/Icons.tsx';
 
 const PANEL_ID = 'header-search';
 const PLACEHOLDER = 'Search for products, brands, categories...';
@@ -184,22 +185,5 @@ export default function SearchBox({ initialText = '' }: Props) {
         </div>
       </div>
     </div>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M18 6 6 18M6 6l12 12" />
-    </svg>
   );
 }
