@@ -39,7 +39,7 @@ export function catalogRoutes({ db, dialect }: ApiDeps): Hono<AppEnv> {
 
   app.post('/search-products', async (c) => {
     const body = await readBody(c, searchProductsSchema);
-    return ok(c, await catalog.searchProducts(db, dialect, body.search, pageFrom(c, body.page)));
+    return ok(c, await catalog.searchProducts(db, dialect, body, pageFrom(c, body.page)));
   });
 
   // Any path below the prefix is "a slug": malformed ones answer the same 404.

@@ -1,13 +1,18 @@
 import type { Kysely } from 'kysely';
 import { NEW_ARRIVALS_LIMIT, PRODUCTS_PER_PAGE, SEARCH_RESULTS_LIMIT } from '../../src/lib/constants.ts';
-import type { ProductFilters, ProductSort } from '../../src/lib/schemas/catalog.ts';
+import {
+  DEFAULT_PRODUCT_SORT,
+  type ProductFilters,
+  type ProductSort,
+  type SearchProductsRequest,
+} from '../../src/lib/schemas/catalog.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import * as repo from './catalog.repository.ts';
 import type { CategoryListItem } from './catalog.repository.ts';
 import * as listings from './listing.repository.ts';
 import * as search from './search.repository.ts';
-import type { ListingQuery } from './listing.repository.ts';
+import type { Condition, ListingQuery } from './listing.repository.ts';
 import { paginate, toProductItem, toProductItems, type Paginator, type ProductItem, type ProductRow } from './product.presenter.ts';
 
 type Db = Kysely<Database>;
@@ -21,8 +26,11 @@ export interface ProductListing {
 /** Rupees (validated, possibly with decimals) to paise. */
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : Math.round(rupees * 100));
 
-/** The filters of /get-products as a repository query. */
-export function listingQuery(filters: ProductFilters): ListingQuery {
+/** The filter fields /get-products and /search-products share. */
+type ListingFilters = Pick<ProductFilters, 'sub_category' | 'min_price' | 'max_price' | 'size' | 'in_stock' | 'out_of_stock'>;
+
+/** The filters of /get-products (or of a search) as a repository query. */
+export function listingQuery(filters: ListingFilters): ListingQuery {
   // Both flags or neither: no stock filter (SPEC: the two checkboxes together mean "all").
   const stock = filters.in_stock === filters.out_of_stock ? 'any' : filters.in_stock ? 'in' : 'out';
   return {
@@ -39,10 +47,17 @@ export function listingQuery(filters: ProductFilters): ListingQuery {
  * one query reads those products and one their variants. A page past the last
  * is empty (200).
  */
-async function pageOf(db: Db, query: ListingQuery, sort: ProductSort, page: number): Promise<Paginator<ProductItem>> {
-  const total = await listings.countProducts(db, query);
+async function pageOf(
+  db: Db,
+  query: ListingQuery,
+  sort: ProductSort,
+  page: number,
+  extra?: Condition,
+): Promise<Paginator<ProductItem>> {
+  const total = await listings.countProducts(db, query, extra);
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  const ids = offset < total ? await listings.findProductIdPage(db, query, sort, { offset, limit: PRODUCTS_PER_PAGE }) : [];
+  const ids =
+    offset < total ? await listings.findProductIdPage(db, query, sort, { offset, limit: PRODUCTS_PER_PAGE }, extra) : [];
   const rows = await repo.findActiveProductsByIds(db, ids);
   return paginate(await withVariants(db, rows), page, total);
 }
@@ -60,17 +75,47 @@ export async function listProducts(db: Db, filters: ProductFilters, page: number
   return { products, sub_categories: await repo.findListedCategories(db) };
 }
 
+/** True when a query narrows the listing at all (both stock flags together mean "any"). */
+function narrows(query: ListingQuery): boolean {
+  return (
+    query.categoryIds.length > 0 ||
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.sizeKeys.length > 0 ||
+    query.stock !== 'any'
+  );
+}
+
 /**
  * Full-text search over name, tags, category name and description: every word
  * of the text must match a word of the product as a prefix ("shir" finds
- * shirts; stemming makes "shirts" find "shirt"). Results come most recently
- * added first: every result already contains every word, the order is the
- * same on both databases and stable across pages, and it reads the text index
- * in its own order instead of ranking every match of a common word. A search
- * lists at most SEARCH_RESULTS_LIMIT products (docs/decisions/003).
+ * shirts; stemming makes "shirts" find "shirt").
+ *
+ * Plain search (no filter, newest or no sort) reads the text index alone:
+ * results come most recently added first, every result already contains every
+ * word, the order is the same on both databases and stable across pages, and
+ * it reads the index in its own order instead of ranking every match of a
+ * common word. It lists at most SEARCH_RESULTS_LIMIT products
+ * (docs/decisions/003).
+ *
+ * With filters or another sort it is a listing query (the same conditions,
+ * sorts and exact count as /get-products) restricted to the text matches
+ * (docs/decisions/008).
  */
-export async function searchProducts(db: Db, dialect: Dialect, text: string, page: number): Promise<ProductListing> {
-  const words = search.searchWords(text);
+export async function searchProducts(
+  db: Db,
+  dialect: Dialect,
+  request: SearchProductsRequest,
+  page: number,
+): Promise<ProductListing> {
+  const words = search.searchWords(request.search);
+  const query = listingQuery(request);
+  if (narrows(query) || request.sort_by !== DEFAULT_PRODUCT_SORT) {
+    const products = words.length
+      ? await pageOf(db, query, request.sort_by, page, search.textMatchCondition(dialect, words))
+      : paginate([], page, 0);
+    return { products, sub_categories: await repo.findListedCategories(db) };
+  }
   const total = words.length ? await search.countSearchMatches(db, dialect, words, SEARCH_RESULTS_LIMIT) : 0;
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
   const ids = offset < total ? await search.findSearchPage(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }) : [];

@@ -13,7 +13,8 @@ import { sizeKeyPattern } from './size-keys.ts';
  */
 type Db = Kysely<Database>;
 type ProductsEb = ExpressionBuilder<Database, 'products'>;
-type Condition = (eb: ProductsEb) => Expression<SqlBool>;
+/** A condition on a products row; also how a caller adds one (the search text) to the filter. */
+export type Condition = (eb: ProductsEb) => Expression<SqlBool>;
 
 /** Only active products are ever listed. */
 export const ACTIVE_STATUS = 'active';
@@ -85,12 +86,16 @@ function sizeCondition(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
  * straddling a bound) are checked variant by variant, after the settled test,
  * so the variant index is probed only for them.
  */
-function listingCondition(q: ListingQuery): Condition {
+function listingCondition(q: ListingQuery, extra?: Condition): Condition {
   const { minPrice: lo, maxPrice: hi } = q;
   const strict = q.sizeKeys.length > 0 || q.stock === 'in';
   const needsVariants = (lo !== undefined || hi !== undefined) && (strict || (lo !== undefined && hi !== undefined));
   return (eb) => {
-    const where = [...baseConditions(eb, q), ...(q.sizeKeys.length ? [sizeCondition(eb, q)] : [])];
+    const where = [
+      ...baseConditions(eb, q),
+      ...(q.sizeKeys.length ? [sizeCondition(eb, q)] : []),
+      ...(extra ? [extra(eb)] : []),
+    ];
     if (!needsVariants) return eb.and(where);
     const parts: Expression<SqlBool>[] = [];
     if (lo !== undefined) parts.push(eb('products.min_final_price', '>=', lo));
@@ -125,18 +130,19 @@ const SORTS: Record<ProductSort, [['created_at' | 'min_final_price' | 'name', Di
   ],
 };
 
-/** Ids of one page of matching products, in listing order. */
+/** Ids of one page of matching products, in listing order; `extra` narrows the filter further. */
 export async function findProductIdPage(
   db: Db,
   q: ListingQuery,
   sort: ProductSort,
   page: { offset: number; limit: number },
+  extra?: Condition,
 ): Promise<number[]> {
   const [[key, keyDirection], [, idDirection]] = SORTS[sort];
   const rows = await db
     .selectFrom('products')
     .select('products.id')
-    .where(listingCondition(q))
+    .where(listingCondition(q, extra))
     .orderBy(`products.${key}`, keyDirection)
     .orderBy('products.id', idDirection)
     .limit(page.limit)
@@ -145,12 +151,12 @@ export async function findProductIdPage(
   return rows.map((r) => Number(r.id));
 }
 
-/** Number of matching products. */
-export async function countProducts(db: Db, q: ListingQuery): Promise<number> {
+/** Number of matching products (exact); `extra` narrows the filter further. */
+export async function countProducts(db: Db, q: ListingQuery, extra?: Condition): Promise<number> {
   const row = await db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll().as('total'))
-    .where(listingCondition(q))
+    .where(listingCondition(q, extra))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

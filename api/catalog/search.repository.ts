@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import type { Condition } from './listing.repository.ts';
 
 /**
  * Full-text search over products.search_text (name, tags, category, plain
@@ -45,6 +46,19 @@ export async function findSearchPage(
           order by rowid desc limit ${page.limit} offset ${page.offset}`;
   const { rows } = await query.execute(db);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * "The product matches every word", as a condition on a listing query (a
+ * search with filters or a sort other than newest): the text index's matches
+ * as an id set on SQLite, the partial GIN index on PostgreSQL. The match
+ * string is built from the word tokens only, and bound as a parameter.
+ */
+export function textMatchCondition(dialect: Dialect, words: readonly string[]): Condition {
+  return dialect === 'postgres'
+    ? () => sql<SqlBool>`${sql.ref('products.search_vector')} @@ to_tsquery('english', ${tsQuery(words)})`
+    : () =>
+        sql<SqlBool>`${sql.ref('products.id')} in (select rowid from products_fts where products_fts match ${ftsQuery(words)})`;
 }
 
 /**

@@ -164,6 +164,16 @@ export function hasFilters(query: ShopQuery): boolean {
   );
 }
 
+/** A /shop link without filters, sort or page: a search stays, so "Clear filters" does not clear it. */
+export function clearFiltersHref(query: ShopQuery): string {
+  return shopHref({ ...EMPTY_SHOP_QUERY, search: query.search });
+}
+
+/** A /shop link without the search: the filters and sort stay, from page 1. */
+export function clearSearchHref(query: ShopQuery): string {
+  return shopHref(query, { search: '', page: DEFAULT_PRODUCT_PAGE });
+}
+
 /** The store's categories named in the URL (matched ignoring case); unknown names are ignored. */
 export function selectedCategories(names: string[], categories: Category[]): Category[] {
   const wanted = new Set(names.map((name) => name.trim().toLowerCase()));
@@ -175,7 +185,11 @@ export function categoryIdsFor(names: string[], categories: Category[]): number[
   return selectedCategories(names, categories).map((category) => category.id);
 }
 
-/** The `POST /get-products` filters of a query, given the ids of its known categories. */
+/**
+ * The filters and sort of a query for `POST /get-products`, and for
+ * `POST /search-products` while searching (filters narrow a search too),
+ * given the ids of its known categories.
+ */
 export function productFiltersOf(query: ShopQuery, categoryIds: number[]): ProductFilters {
   return {
     sub_category: categoryIds.length > 0 ? categoryIds : undefined,

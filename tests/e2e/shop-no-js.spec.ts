@@ -64,3 +64,29 @@ test('without JavaScript, a search with no matches shows the empty state', async
   await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
   await page.context().close();
 });
+
+test('without JavaScript, a search narrowed by a price range and sorted by price keeps the search', async ({
+  browser,
+  request,
+}) => {
+  const body = await apiPost(request, '/search-products', {
+    search: 'shirt',
+    min_price: 500,
+    max_price: 1500,
+    sort_by: 'price_low_high',
+  });
+  const expected: string[] = body.data.products.data.map((p: { name: string }) => p.name);
+  expect(expected.length).toBeGreaterThan(0);
+  const page = await noJsPage(browser);
+  await page.goto('/shop?search=shirt');
+  await page.getByRole('spinbutton', { name: 'Min price' }).fill('500');
+  await page.getByRole('spinbutton', { name: 'Max price' }).fill('1500');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/[?&]search=shirt(&|$)/);
+  await expect(page).toHaveURL(/min_price=500&max_price=1500/);
+  await expect(page).toHaveURL(/sort=price_low_high/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for “shirt”' })).toBeVisible();
+  await expect(shownNames(page)).toHaveText(expected);
+  await page.context().close();
+});

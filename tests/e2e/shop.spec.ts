@@ -131,6 +131,29 @@ test('searching via the URL shows the matching products', async ({ page, request
   await expect(page.getByRole('link', { name: 'Clear search' })).toHaveAttribute('href', '/shop');
 });
 
+test('a search narrowed by a price range and sorted by price lists the matches cheapest first and keeps the search', async ({
+  page,
+  request,
+}) => {
+  const narrowed = { search: 'shirt', min_price: 500, max_price: 1500, sort_by: 'price_low_high' };
+  const body = await apiPost(request, '/search-products', narrowed);
+  const names: string[] = body.data.products.data.map((p: { name: string }) => p.name);
+  const all = await apiPost(request, '/search-products', { search: 'shirt' });
+  expect(names.length).toBeGreaterThan(0);
+  expect(body.data.products.total).toBeLessThan(all.data.products.total);
+
+  await openShop(page, '/shop?search=shirt');
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await filters.getByRole('spinbutton', { name: 'Min price' }).fill('500');
+  await filters.getByRole('spinbutton', { name: 'Max price' }).fill('1500');
+  await filters.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/\/shop\?search=shirt&min_price=500&max_price=1500&sort=price_low_high$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for “shirt”' })).toBeVisible();
+  await expect(shownNames(page)).toHaveText(names);
+  await expect(filters.getByRole('spinbutton', { name: 'Min price' })).toHaveValue('500');
+  await expect(filters.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_low_high');
+});
+
 test('a search with no matches shows the empty state with a way out', async ({ page }) => {
   await page.goto('/shop?search=zzqxnomatch');
   await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();

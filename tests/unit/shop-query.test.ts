@@ -14,6 +14,8 @@ import {
   SHOP_SIZE_NAME_MAX_LENGTH,
   SHOP_SORT_OPTIONS,
   categoryIdsFor,
+  clearFiltersHref,
+  clearSearchHref,
   hasFilters,
   pageItems,
   parseShopQuery,
@@ -167,6 +169,23 @@ describe('productFiltersOf', () => {
   it('hasFilters ignores search, sort and page', () => {
     expect(hasFilters(parse('search=shirt&sort=name_asc&page=2'))).toBe(false);
     expect(hasFilters(parse('out_of_stock=1'))).toBe(true);
+  });
+
+  it('keeps filters and sort alongside a search, in the URL and the request', () => {
+    const query = parse('search=shirt&min_price=500&max_price=1500&size=M&in_stock=1&sort=price_low_high&page=2');
+    expect(query).toMatchObject({ search: 'shirt', minPrice: 500, maxPrice: 1500, sizes: ['M'], inStock: true });
+    expect(serialiseShopQuery(query).toString()).toBe(
+      'search=shirt&min_price=500&max_price=1500&size=M&in_stock=1&sort=price_low_high&page=2',
+    );
+    expect(productFiltersOf(query, [])).toMatchObject({ min_price: 500, max_price: 1500, sort_by: 'price_low_high' });
+  });
+
+  it('clears filters but keeps the search, or clears the search but keeps the filters', () => {
+    const query = parse('search=shirt&categories=Shirts&max_price=999&sort=name_asc&page=3');
+    expect(clearFiltersHref(query)).toBe('/shop?search=shirt');
+    expect(clearSearchHref(query)).toBe('/shop?categories=Shirts&max_price=999&sort=name_asc');
+    expect(clearFiltersHref(parse('in_stock=1'))).toBe('/shop');
+    expect(clearSearchHref(parse('search=shirt'))).toBe('/shop');
   });
 });
 

@@ -67,16 +67,30 @@ export function getProducts(
   });
 }
 
-/** `POST /search-products` `{ search, page? }`: the same answer shape as get-products. */
+/**
+ * `POST /search-products` `{ search, page? }`: the same answer shape as
+ * get-products. Optional `filters` (the get-products ones, no product_id)
+ * narrow and sort the search; only the ones set are sent, so a plain search
+ * is still `{ search, page }` (docs/decisions/008). Last so existing calls
+ * with options keep their meaning.
+ */
 export function searchProducts(
   api: ApiClient,
   search: string,
   page?: number,
   options: CallOptions = {},
+  filters: ProductFilters = {},
 ): Promise<ApiResult<ProductListResponse>> {
+  const fields = Object.entries(productFilterFields({ ...filters, product_id: undefined })).filter(
+    ([, value]) => value !== undefined,
+  );
   return api.post<ProductListResponse>('/search-products', {
     ...options,
-    json: page === undefined ? { search: search.trim() } : { search: search.trim(), page: validPage(page) },
+    json: {
+      search: search.trim(),
+      ...(page === undefined ? {} : { page: validPage(page) }),
+      ...Object.fromEntries(fields),
+    },
     fallback: MESSAGES.catalogue.searchFailed,
   });
 }

@@ -190,27 +190,29 @@ const productIdField = z.unknown().optional().transform((v, ctx): number | undef
   return toId(v) ?? invalid(ctx, CATALOG_MESSAGES.productId);
 });
 
+/** The filter and sort fields shared by /get-products and /search-products. */
+const listingFilterShape = {
+  sub_category: categoryIdsField,
+  min_price: priceField('min'),
+  max_price: priceField('max'),
+  size: sizesField,
+  in_stock: flagField(CATALOG_MESSAGES.inStock),
+  out_of_stock: flagField(CATALOG_MESSAGES.outOfStock),
+  sort_by: sortField,
+  page: pageField,
+};
+
+/** A minimum above the maximum is refused, on the minimum. */
+function checkPriceRange(f: { min_price?: number | undefined; max_price?: number | undefined }, ctx: Ctx): void {
+  if (f.min_price !== undefined && f.max_price !== undefined && f.min_price > f.max_price) {
+    ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceRange, path: ['min_price'] });
+  }
+}
+
 /** The body of POST /get-products (and the /shop page's filters). */
 export const productFiltersSchema = z
-  .object(
-    {
-      sub_category: categoryIdsField,
-      min_price: priceField('min'),
-      max_price: priceField('max'),
-      size: sizesField,
-      in_stock: flagField(CATALOG_MESSAGES.inStock),
-      out_of_stock: flagField(CATALOG_MESSAGES.outOfStock),
-      sort_by: sortField,
-      product_id: productIdField,
-      page: pageField,
-    },
-    { error: CATALOG_MESSAGES.body },
-  )
-  .superRefine((f, ctx) => {
-    if (f.min_price !== undefined && f.max_price !== undefined && f.min_price > f.max_price) {
-      ctx.addIssue({ code: 'custom', message: CATALOG_MESSAGES.priceRange, path: ['min_price'] });
-    }
-  });
+  .object({ ...listingFilterShape, product_id: productIdField }, { error: CATALOG_MESSAGES.body })
+  .superRefine(checkPriceRange);
 export type ProductFilters = z.output<typeof productFiltersSchema>;
 
 const SEARCH_ALLOWED = /^[\p{L}\p{N}\p{M} '’\-&.,/()+]*$/u;
@@ -227,11 +229,14 @@ export const searchTextField = z.unknown().optional().transform((v, ctx): string
   return text;
 });
 
-/** The body of POST /search-products. */
-export const searchProductsSchema = z.object(
-  { search: searchTextField, page: pageField },
-  { error: CATALOG_MESSAGES.body },
-);
+/**
+ * The body of POST /search-products: the text plus, optionally, every filter
+ * and sort of /get-products (same fields, same messages); `{ search, page }`
+ * alone is the original contract.
+ */
+export const searchProductsSchema = z
+  .object({ ...listingFilterShape, search: searchTextField }, { error: CATALOG_MESSAGES.body })
+  .superRefine(checkPriceRange);
 export type SearchProductsRequest = z.output<typeof searchProductsSchema>;
 
 /** The body of POST /subcategory-variations; an empty list asks for nothing. */
