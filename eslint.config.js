@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -7,6 +8,7 @@ export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/', 'tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
@@ -16,7 +18,7 @@ export default defineConfig(
   },
   // The storefront speaks only the API contract: nothing in src/ reaches into the top-level api/.
   ...[1, 2, 3, 4, 5].map((depth) => ({
-    files: [`src/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    files: [`src/${'*/'.repeat(depth - 1)}*.{ts,tsx,astro}`],
     rules: {
       'no-restricted-imports': [
         'error',
