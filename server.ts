@@ -95,7 +95,8 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 process.on('uncaughtException', (error) => console.error('Uncaught exception:', error));
 process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason));
 
-server.listen(port, host, () => log(`Listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+const shownHost = ['0.0.0.0', '127.0.0.1', '::', '::1'].includes(host) ? 'localhost' : host;
+server.listen(port, host, () => log(`Listening on http://${shownHost}:${port}`));
 
 function shutdown(signal: string) {
   log(`${signal}: closing`);
