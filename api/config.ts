@@ -8,7 +8,25 @@ export interface ApiConfig {
   mediaDir: string;
   /** Seed the demo store when the database has no store settings yet. */
   seedDemo: boolean;
+  /** SMTP server for mail; undefined (no SMTP_HOST): mail is written to outboxDir instead. */
+  smtp: SmtpConfig | undefined;
+  /** The From address of every mail. */
+  mailFrom: string;
+  /** Development mail folder: one .eml and one .json per message (README: Mail). */
+  outboxDir: string;
 }
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+}
+
+export const DEFAULT_SMTP_PORT = 587;
+export const DEFAULT_OUTBOX_DIR = './data/outbox';
 
 export const DEFAULT_STORE_API_KEY = 'demo-store-key';
 export const DEFAULT_PORT = 4321;
@@ -21,5 +39,16 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     siteOrigin: (env.SITE_ORIGIN || `http://localhost:${port}`).replace(/\/+$/, ''),
     mediaDir: env.MEDIA_DIR || './data/media',
     seedDemo: env.SEED_DEMO !== '0',
+    smtp: readSmtpConfig(env),
+    mailFrom: env.MAIL_FROM || 'Store <no-reply@localhost>',
+    outboxDir: env.OUTBOX_DIR || DEFAULT_OUTBOX_DIR,
   };
+}
+
+function readSmtpConfig(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const port = Number(env.SMTP_PORT) || DEFAULT_SMTP_PORT;
+  const secure = env.SMTP_SECURE ? ['1', 'true', 'yes'].includes(env.SMTP_SECURE.toLowerCase()) : port === 465;
+  return { host, port, secure, user: env.SMTP_USER || undefined, password: env.SMTP_PASSWORD || undefined };
 }
