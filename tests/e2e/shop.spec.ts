@@ -25,10 +25,15 @@ function shownNames(page: Page) {
   return page.getByRole('region', { name: 'Products' }).getByRole('heading', { level: 2 });
 }
 
-/** The island enhances the form once hydrated (client:idle); interact only after that. */
+/** The island enhances the form once hydrated (client:idle); interact only after that, on every new page. */
+async function filtersReady(page: Page) {
+  await page.waitForLoadState('domcontentloaded');
+  await expect(page.getByRole('complementary', { name: 'Filters' }).locator('astro-island')).not.toHaveAttribute('ssr');
+}
+
 async function openShop(page: Page, path = '/shop') {
   await page.goto(path);
-  await expect(page.getByRole('complementary', { name: 'Filters' }).locator('astro-island')).not.toHaveAttribute('ssr');
+  await filtersReady(page);
 }
 
 const cspViolations: string[] = [];
@@ -66,6 +71,7 @@ test('price range and sort change the results and the URL, and survive a reload'
   await page.getByRole('spinbutton', { name: 'Min price' }).fill('500');
   await page.getByRole('spinbutton', { name: 'Max price' }).fill('2000');
   await expect(page).toHaveURL(/min_price=500&max_price=2000/);
+  await filtersReady(page);
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
   await expect(page).toHaveURL(/\/shop\?min_price=500&max_price=2000&sort=price_low_high$/);
   await expect(shownNames(page)).toHaveText(expected.names);
