@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
@@ -46,7 +47,11 @@ if (apiUrl) {
   storeApi = await startStoreApi(config, log);
   const app = storeApi.app;
   apiFetch = (request) => Promise.resolve(app.fetch(request));
-  handleApi = async (req, res) => writeFetchResponse(await app.fetch(toFetchRequest(req, internalOrigin)), res);
+  handleApi = async (req, res) => {
+    // Only the server says where a call came from (per-IP rate limits): a client's own value is dropped.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
+    await writeFetchResponse(await app.fetch(toFetchRequest(req, internalOrigin)), res);
+  };
   log(`Store API on ${storeApi.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
 }
 

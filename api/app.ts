@@ -2,8 +2,10 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { customerRoutes } from './customer/customer.routes.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
+import { createMailTransport } from './mail/mail.transport.ts';
 import { storeRoutes } from './store/store.routes.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -13,7 +15,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * (`app.fetch(Request)`), so server.ts serves it over HTTP and also hands it to
  * server rendering as an in-process fetch.
  */
-export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
+export function createApiApp(given: Omit<ApiDeps, 'mail'> & { mail?: ApiDeps['mail'] }): Hono<AppEnv> {
+  // Callers that send no mail (benchmarks) may leave the transport to the configuration.
+  const deps: ApiDeps = { ...given, mail: given.mail ?? createMailTransport(given.config) };
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
@@ -31,6 +35,7 @@ export function createApiApp(deps: ApiDeps): Hono<AppEnv> {
 
   app.route('/', storeRoutes(deps));
   app.route('/', catalogRoutes(deps));
+  app.route('/', customerRoutes(deps));
 
   app.notFound((c) => fail(c, 404, 'Not found'));
   app.onError((error, c) => {

@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readApiConfig, type ApiConfig } from '../../api/config.ts';
 import { createApiApp } from '../../api/app.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
+import { createOutboxTransport } from '../../api/mail/mail.transport.ts';
 
 export const TEST_API_KEY = 'test-store-key';
 
@@ -13,8 +17,11 @@ export interface ApiAnswer {
 
 /** The real store API app over a test database, called in process like server rendering does. */
 export function createTestApi(store: StoreDatabase, overrides: Partial<ApiConfig> = {}) {
-  const config: ApiConfig = { ...readApiConfig({}), apiKey: TEST_API_KEY, seedDemo: false, ...overrides };
-  const app = createApiApp({ db: store.db, dialect: store.dialect, config });
+  // Mail lands in a fresh folder per harness; tests read it with readOutbox(outboxDir).
+  const outboxDir = mkdtempSync(join(tmpdir(), 'api-outbox-'));
+  const config: ApiConfig = { ...readApiConfig({}), apiKey: TEST_API_KEY, seedDemo: false, outboxDir, ...overrides };
+  const mail = createOutboxTransport({ dir: outboxDir, from: config.mailFrom });
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mail });
 
   async function call(
     method: string,
@@ -41,6 +48,7 @@ export function createTestApi(store: StoreDatabase, overrides: Partial<ApiConfig
   return {
     app,
     config,
+    outboxDir,
     call,
     get: (path: string, headers?: Record<string, string>) => call('GET', path, { headers }),
     post: (path: string, json?: unknown, headers?: Record<string, string>) => call('POST', path, { json, headers }),

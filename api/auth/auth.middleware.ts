@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import { createMiddleware } from 'hono/factory';
+import { MESSAGES } from '../../src/lib/messages.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppEnv } from '../http/deps.ts';
+import { fail } from '../http/envelope.ts';
+import { authenticate, type SessionAuth } from './session.service.ts';
+
+export interface CustomerEnv {
+  Variables: AppEnv['Variables'] & { auth: SessionAuth };
+}
+
+/**
+ * Lets a request through only with `Authorization: Bearer <token>` of a live
+ * session (SECURITY promises 5, 20). Cookies are never read here: a cookie
+ * alone does not authenticate the API, so a cross-site form cannot act.
+ */
+export function requireCustomer(db: Kysely<Database>) {
+  return createMiddleware<CustomerEnv>(async (c, next) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
+    const auth = match?.[1] ? await authenticate(db, match[1]) : undefined;
+    if (!auth) return fail(c, 401, MESSAGES.cart.notAuthenticated);
+    c.set('auth', auth);
+    await next();
+  });
+}
