@@ -6,6 +6,7 @@ import { customerRoutes } from './customer/customer.routes.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
 import { createMailTransport } from './mail/mail.transport.ts';
+import { otpRoutes } from './otp/otp.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -36,6 +37,7 @@ export function createApiApp(given: Omit<ApiDeps, 'mail'> & { mail?: ApiDeps['ma
   app.route('/', storeRoutes(deps));
   app.route('/', catalogRoutes(deps));
   app.route('/', customerRoutes(deps));
+  app.route('/', otpRoutes(deps));
 
   app.notFound((c) => fail(c, 404, 'Not found'));
   app.onError((error, c) => {

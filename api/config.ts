@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** Process configuration, read once from the environment (README: Configuration). */
 export interface ApiConfig {
   databaseUrl: string | undefined;
@@ -14,6 +16,10 @@ export interface ApiConfig {
   mailFrom: string;
   /** Development mail folder: one .eml and one .json per message (README: Mail). */
   outboxDir: string;
+  /** SMS sender: an HTTP endpoint that receives `{ to, message }` JSON; undefined: OTP demo mode (the code is answered). */
+  smsWebhookUrl: string | undefined;
+  /** HMAC key for stored OTP hashes; unset: a random key per process start (pending codes die at a restart). */
+  otpSecret: string;
 }
 
 export interface SmtpConfig {
@@ -42,6 +48,8 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtp: readSmtpConfig(env),
     mailFrom: env.MAIL_FROM || 'Store <no-reply@localhost>',
     outboxDir: env.OUTBOX_DIR || DEFAULT_OUTBOX_DIR,
+    smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
+    otpSecret: env.OTP_SECRET || randomBytes(32).toString('base64url'),
   };
 }
 
