@@ -5,6 +5,7 @@ import { connect, type StoreDatabase } from '../api/db/connect.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { generateDemoImages } from '../api/db/seed/demo-images.ts';
 import { seedDemoStore } from '../api/db/seed/demo-store.ts';
+import { createMailTransport } from '../api/mail/mail.transport.ts';
 import { isStoreSeeded } from '../api/db/seed/seed.repository.ts';
 import type { AppEnv } from '../api/http/deps.ts';
 
@@ -23,6 +24,6 @@ export async function startStoreApi(config: ApiConfig, log: (line: string) => vo
     log(`Seeded the demo store (${summary.products} products) in ${Math.round(performance.now() - started)} ms`);
   }
   if (config.seedDemo) await generateDemoImages(config.mediaDir);
-  const app = createApiApp({ db: store.db, dialect: store.dialect, config });
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mail: createMailTransport(config) });
   return { app, store };
 }
