@@ -52,6 +52,34 @@ export async function updateCustomerNames(db: Db, id: number, names: { firstname
     .execute();
 }
 
+export interface GuestDetailsChange {
+  firstname: string;
+  lastname: string;
+  email: string;
+  /** Null: the email is new and awaits verification; undefined: verification unchanged. */
+  email_verified_at?: null;
+  alt_phone_number?: string;
+}
+
+export async function updateGuestDetails(db: Db, id: number, change: GuestDetailsChange, now: string) {
+  await db
+    .updateTable('customers')
+    .set({ ...change, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets a first password; only for an account that has none, so a race cannot overwrite one. */
+export async function setFirstPasswordHash(db: Db, id: number, passwordHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ password_hash: passwordHash, updated_at: now })
+    .where('id', '=', id)
+    .where('password_hash', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string, now: string) {
   await db.updateTable('customers').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
 }
@@ -71,6 +99,11 @@ export async function insertOneTimeToken(
   token: { customer_id: number; token_hash: string; expires_at: string; created_at: string },
 ) {
   await db.insertInto(table).values(token).execute();
+}
+
+/** Marks every unused token of a customer used (an old verification link must not verify a new email). */
+export async function retireOneTimeTokens(db: Db, table: OneTimeTokenTable, customerId: number, now: string) {
+  await db.updateTable(table).set({ used_at: now }).where('customer_id', '=', customerId).where('used_at', 'is', null).execute();
 }
 
 /**

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../src/lib/messages.ts';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
+  guestDetailsSchema,
   loginSchema,
   profileSchema,
   registrationRequestSchema,
@@ -27,6 +28,7 @@ import {
   updateDetails,
   verifyEmail,
 } from './customer.service.ts';
+import { completeGuestDetails } from './guest-details.service.ts';
 
 /** Account endpoints of SPEC §7 (API-NOTES "Accounts and OTP"). */
 const verifyEmailSchema = z.object({
@@ -87,6 +89,12 @@ export function customerRoutes({ db, config, mail }: ApiDeps): Hono<AppEnv> {
   app.post('/customer/account-details', signedIn, async (c) => {
     const names = await readBody(c, profileSchema);
     return ok(c, await updateDetails(db, c.get('auth').customerId, names), ACCOUNT_MESSAGES.detailsUpdated);
+  });
+
+  app.post('/customer/update-user-details', signedIn, async (c) => {
+    const input = await readBody(c, guestDetailsSchema);
+    const details = await completeGuestDetails(db, mail, config.siteOrigin, c.get('auth').customerId, input);
+    return ok(c, details, ACCOUNT_MESSAGES.guestDetailsUpdated);
   });
 
   app.get('/customer/account', signedIn, async (c) => ok(c, await accountOf(db, c.get('auth').customerId)));

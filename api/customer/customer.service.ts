@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import type { ChangePasswordRequest, RegistrationRequest, TokenPasswordRequest } from '../../src/lib/schemas/account.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -53,6 +53,8 @@ export const ACCOUNT_MESSAGES = {
   oldPasswordIncorrect: 'Old password is incorrect',
   passwordChanged: 'Password changed successfully',
   detailsUpdated: 'Account details updated successfully',
+  guestDetailsUpdated: 'Details updated',
+  useChangePassword: 'Use change password to change an existing password',
 } as const;
 
 /**
@@ -106,12 +108,7 @@ export async function register(db: Db, mail: MailTransport, siteOrigin: string, 
       created_at: stamp,
       updated_at: stamp,
     });
-    await insertOneTimeToken(trx, 'email_verification_tokens', {
-      customer_id: id,
-      token_hash: hashToken(token),
-      expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
-      created_at: stamp,
-    });
+    await storeEmailVerification(trx, id, token, now);
     return id;
   }).catch(async (error: unknown) => {
     // Two registrations racing past the checks: the unique index decides.
@@ -125,13 +122,28 @@ export async function register(db: Db, mail: MailTransport, siteOrigin: string, 
     throw error;
   });
   // Committed: now the mail (never inside the transaction, SECURITY 27).
-  await sendQuietly(db, mail, input.email, (store) => verificationMail(siteOrigin, token, store));
+  await mailEmailVerification(db, mail, siteOrigin, input.email, token);
   const customer = await findCustomerById(db, customerId);
   return {
     customer: presentCustomer(customer!),
     email_verification_token: VERIFICATION_PENDING,
     is_existing_customer: false,
   };
+}
+
+/** Stores the hash of a new email-verification token; call inside the transaction that sets the email. */
+export async function storeEmailVerification(db: Db | Transaction<Database>, customerId: number, token: string, now: Date) {
+  await insertOneTimeToken(db, 'email_verification_tokens', {
+    customer_id: customerId,
+    token_hash: hashToken(token),
+    expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS).toISOString(),
+    created_at: now.toISOString(),
+  });
+}
+
+/** Mails the verification link; call only after the transaction has committed (SECURITY 27). */
+export async function mailEmailVerification(db: Db, mail: MailTransport, siteOrigin: string, email: string, token: string) {
+  await sendQuietly(db, mail, email, (store) => verificationMail(siteOrigin, token, store));
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<void> {

@@ -121,12 +121,13 @@ export type ChangePasswordRequest = z.output<typeof changePasswordSchema>;
 export const profileSchema = z.object({ firstname: nameField, lastname: nameField });
 export type ProfileRequest = z.output<typeof profileSchema>;
 
-/** POST /customer/update-user-details: a guest's names, email and, optionally, a password. */
+/** POST /customer/update-user-details: a guest's names, email and, optionally, a password and an alternate phone. */
 export const guestDetailsSchema = z.object({
   firstname: nameField,
   lastname: nameField,
   email: emailField,
   password: optionalPasswordField,
+  alt_phone_number: optionalPhoneField,
 });
 export type GuestDetailsRequest = z.output<typeof guestDetailsSchema>;
 
