@@ -174,3 +174,84 @@ export interface ProductFilters {
   sort_by?: string;
   product_id?: number | string;
 }
+
+// ---------------------------------------------------------- accounts and OTP
+// SPEC §3 User object, §7 Account and OTP; shapes as api/customer and api/otp
+// answer them (mirrored here: src/ never imports from api/).
+
+/** The customer of SPEC §3 as the API presents it. */
+export interface Customer {
+  id?: number;
+  firstname?: string | null;
+  lastname?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+  alt_phone_number?: string | null;
+}
+
+/** SPEC §3 User object: what auth state keeps (token is the bearer). */
+export interface AuthUser {
+  customer?: Customer;
+  token?: string;
+  email_verification_token?: string;
+  is_existing_customer?: boolean;
+}
+
+export interface RegisterRequest {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+  phone_number?: string;
+}
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+export interface ForgotPasswordPayload {
+  email: string;
+}
+export interface TokenPasswordPayload {
+  token: string;
+  password: string;
+  password_confirmation: string;
+}
+/** SPEC §7: confirm_password is set equal to new_password by the caller's form. */
+export interface ChangePasswordPayload {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+export interface AccountDetailsPayload {
+  firstname: string;
+  lastname: string;
+}
+export interface GuestDetailsPayload {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password?: string;
+  alt_phone_number?: string;
+}
+export interface OtpSendPayload {
+  mobile: string;
+}
+export interface OtpVerifyPayload {
+  mobile: string;
+  otp: string;
+}
+
+/** `{ success, message }` with no data. */
+export interface ApiMessageOnly {
+  success: true;
+  message?: ApiMessage;
+}
+
+export type RegisterResponse = ApiSuccess<AuthUser>;
+export type LoginResponse = ApiSuccess<{ token: string; customer: Customer }>;
+export type AccountResponse = ApiSuccess<Customer>;
+export type GuestDetailsResponse = ApiSuccess<{ customer: Customer }>;
+/** `data.otp` only in demo mode (no SMS sender configured). */
+export type OtpSendResponse = ApiSuccess<{ otp?: string }>;
+export type LoginOtpVerifyResponse = ApiSuccess<{ token: string; customer: Customer }>;
+export type CheckoutOtpVerifyResponse = ApiSuccess<{ token: string; customer: Customer; is_existing_customer: boolean }>;
