@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
 
 // server.ts owns the HTTP server (API mount, compression, headers), so the
 // adapter runs in middleware mode and only renders pages.
@@ -33,6 +34,8 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
+      // The toast library's own stylesheet, injected when it first loads.
+      styleDirective: { hashes: sonnerStyleHashes() },
     },
   },
   // Shiki's highlighting writes inline style attributes, which the CSP refuses.

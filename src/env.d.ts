@@ -14,6 +14,10 @@ declare namespace App {
      * Store-info for this request, fetched at most once: the page and the
      * layout both call it and share one answer (a failure or null included).
      */
+    /** The store's API-KEY, which the layout hands to islands (src/stores/api-client.ts). */
+    apiKey: string;
+    /** The signed-in customer on a guarded page (src/middleware.ts); absent elsewhere. */
+    session?: { customer: import('./lib/api/types.ts').Customer };
     storeInfo: () => Promise<
       import('./lib/api/types.ts').ApiResult<import('./lib/api/types.ts').StoreInfoResponse>
     >;

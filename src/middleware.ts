@@ -4,28 +4,37 @@
  * 1. attachApi: `locals.api`, the store API client. Over `locals.apiFetch`
  *    (in-process, no HTTP) when server.ts passes it; else over HTTP to
  *    STORE_API_URL; else to this origin's /api. Key from STORE_API_KEY.
- * 2. Route guards (SPEC §2 access column): a later issue. They go between
- *    attachApi and the page, in `sequence(...)` below, using `routeAccess()`
- *    from src/lib/routes.ts and the session cookie (ARCHITECTURE: Auth and
- *    sessions); the bearer token read from the cookie should then be passed
- *    to the client as `token` in attachApi.
+ * 2. guardRoutes: SPEC §2 access column, from the session cookie (set by
+ *    /session after a sign-in). Signed-out visitors to a signed-in route go
+ *    to /signin, signed-in visitors to a signed-out route go to /, before the
+ *    page renders (no flash of the wrong page). Only those routes ask the API
+ *    who the cookie belongs to; on a guarded page `locals.session` holds the
+ *    customer and the page's client sends its token. Everyone's pages never
+ *    read the cookie, so they stay the same for all and cacheable.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { createApiClient, type ApiClient } from './lib/api/client.ts';
 import { getStoreInfo } from './lib/api/store.ts';
 import { DEFAULT_STORE_API_KEY } from './lib/constants.ts';
+import { ROUTES, routeAccess } from './lib/routes.ts';
+import { SESSION_COOKIE } from './lib/session-cookie.ts';
+import { lookUpSession } from './lib/session.server.ts';
 
-function serverApiClient(apiFetch: App.Locals['apiFetch'], url: URL): ApiClient {
-  const apiKey = process.env.STORE_API_KEY || DEFAULT_STORE_API_KEY;
+/** The store's API key: a client identifier, not a secret (API-NOTES), so pages hand it to islands too. */
+const storeApiKey = () => process.env.STORE_API_KEY || DEFAULT_STORE_API_KEY;
+
+function serverApiClient(apiFetch: App.Locals['apiFetch'], url: URL, token?: string): ApiClient {
+  const apiKey = storeApiKey();
   if (apiFetch) {
     // The origin only makes the URL absolute; the request never leaves the process.
     return createApiClient({
       baseUrl: new URL('/api', url).href,
       apiKey,
+      token,
       fetch: (input, init) => apiFetch(new Request(input, init)),
     });
   }
-  return createApiClient({ baseUrl: process.env.STORE_API_URL || new URL('/api', url).href, apiKey });
+  return createApiClient({ baseUrl: process.env.STORE_API_URL || new URL('/api', url).href, apiKey, token });
 }
 
 const attachApi = defineMiddleware((context, next) => {
@@ -33,10 +42,37 @@ const attachApi = defineMiddleware((context, next) => {
   // (later carrying the shopper's token) is never shared between requests.
   const api = serverApiClient(context.locals.apiFetch, context.url);
   context.locals.api = api;
+  context.locals.apiKey = storeApiKey();
   let storeInfo: ReturnType<App.Locals['storeInfo']> | undefined;
   context.locals.storeInfo = () => (storeInfo ??= getStoreInfo(api));
   return next();
 });
 
-// Route guards go here (see 2. above): export const onRequest = sequence(attachApi, guardRoutes);
-export const onRequest = sequence(attachApi);
+const NO_STORE = 'private, no-store';
+
+/** Personal pages and their redirects are never stored by a shared cache. */
+function noStore(response: Response): Response {
+  response.headers.set('Cache-Control', NO_STORE);
+  return response;
+}
+
+const redirectTo = (location: string) =>
+  new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': NO_STORE } });
+
+const guardRoutes = defineMiddleware(async (context, next) => {
+  const access = routeAccess(context.url.pathname);
+  if (access === 'everyone') return next();
+  const session = await lookUpSession(context.locals.api, context.cookies.get(SESSION_COOKIE)?.value);
+  // A revoked or expired token: the cookie goes, the visitor is signed out here.
+  if (session.state === 'refused') context.cookies.delete(SESSION_COOKIE, { path: '/' });
+  const signedIn = session.state === 'signed-in';
+  if (access === 'signed-in' && !signedIn) return redirectTo(ROUTES.signIn);
+  if (access === 'signed-out' && signedIn) return redirectTo(ROUTES.home);
+  if (signedIn) {
+    context.locals.session = { customer: session.customer };
+    context.locals.api = serverApiClient(context.locals.apiFetch, context.url, session.token);
+  }
+  return noStore(await next());
+});
+
+export const onRequest = sequence(attachApi, guardRoutes);

@@ -2,7 +2,9 @@
  * Auth state of SPEC §3 and its transitions of SPEC §4 (Registration, Login,
  * Logout, OTP, Customer record, Cross-tab sync). Persisted through persist.ts.
  * Actions take the ApiClient (islands pass a browser client) and resolve to the
- * call's result so the caller can toast its message and navigate.
+ * call's result so the caller can toast its message and navigate. Every
+ * sign-in also opens the storefront session (the HttpOnly cookie the route
+ * guards read) before it resolves, and every sign-out closes it.
  */
 import { atom } from 'nanostores';
 import { login, logout, register, updateUserDetails } from '../lib/api/account.ts';
@@ -27,6 +29,7 @@ import type {
 } from '../lib/api/types.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { clearPersistedState, onPersistedStateChange, persistGroup, type PersistedState } from './persist.ts';
+import { MANUAL_LOGOUT_EVENT, closeSession, openSession } from './session.ts';
 
 export interface AuthState {
   user: AuthUser | null;
@@ -74,6 +77,25 @@ export function applyStoredAuth(state: PersistedState): void {
 
 onPersistedStateChange(applyStoredAuth);
 
+/**
+ * Signs this tab out without asking the API (a revoked token, another tab's
+ * logout, the manual-logout event): the app reset of SPEC §4 Logout.
+ */
+export async function signOutLocally(): Promise<void> {
+  clearPersistedState({ keep: ['storeInfo'] });
+  $auth.set(INITIAL_AUTH);
+  await closeSession();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener(MANUAL_LOGOUT_EVENT, () => void signOutLocally());
+}
+
+/** The storefront session follows a sign-in; a failure only warns (the page load retries, auth-sync.ts). */
+async function openSessionFor(token: string | undefined): Promise<void> {
+  if (token && (await openSession(token)) !== 'open') console.warn('The storefront session could not be opened');
+}
+
 /** SPEC §4 Customer record: a missing alt_phone_number becomes phone_number. */
 export function withAltPhone<T extends Customer | undefined>(customer: T): T {
   if (!customer || customer.alt_phone_number) return customer;
@@ -97,7 +119,9 @@ export async function registerAccount(api: ApiClient, input: RegisterRequest): P
     update({ loading: false, error: errorText(result, MESSAGES.auth.registrationFailed) });
   } else {
     const user = withUserAltPhone(result.data);
-    update({ loading: false, user, isAuthenticated: !user.email_verification_token });
+    const isAuthenticated = !user.email_verification_token;
+    if (isAuthenticated) await openSessionFor(user.token);
+    update({ loading: false, user, isAuthenticated });
   }
   return result;
 }
@@ -116,6 +140,7 @@ export async function signIn(api: ApiClient, credentials: LoginCredentials): Pro
     });
   } else {
     const { token, customer } = result.data;
+    await openSessionFor(token);
     update({ loading: false, error: null, isAuthenticated: true, user: { token, customer: withAltPhone(customer) } });
   }
   return result;
@@ -128,8 +153,7 @@ export async function signIn(api: ApiClient, credentials: LoginCredentials): Pro
 export async function signOut(api: ApiClient): Promise<ApiResult<ApiMessageOnly>> {
   update({ loading: true });
   const result = await logout(api, $auth.get().user?.token ?? null);
-  clearPersistedState({ keep: ['storeInfo'] });
-  $auth.set(INITIAL_AUTH);
+  await signOutLocally();
   return result;
 }
 
@@ -181,6 +205,7 @@ export async function verifyLoginOtp(api: ApiClient, input: OtpVerifyPayload): P
     update({ verificationLoading: false, verificationError: errorText(result, MESSAGES.otp.verificationFailed) });
   } else {
     const { token, customer } = result.data;
+    await openSessionFor(token);
     update({
       verificationLoading: false,
       verified: true,
@@ -206,6 +231,7 @@ export async function verifyCheckoutOtp(
     update({ verificationLoading: false, verificationError: errorText(result, MESSAGES.otp.verificationFailed) });
   } else {
     const { token, customer, is_existing_customer } = result.data;
+    if (is_existing_customer) await openSessionFor(token);
     update({
       verificationLoading: false,
       verified: true,

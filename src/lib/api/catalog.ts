@@ -16,6 +16,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** See RequestOptions.key: a newer call with the same key cancels this one. */
   key?: string;
+  /** See RequestOptions.token: overrides the client's bearer token (the server reads it from the session cookie). */
+  token?: string | null;
 }
 
 /** `GET /new-arrivals`. SPEC §8 uses the store-information fallback for it. */

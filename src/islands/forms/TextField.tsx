@@ -1,0 +1,68 @@
+/**
+ * A labelled input bound to a TanStack Form field, with its SPEC §5 message
+ * under it (linked by aria-describedby, announced as it appears). Errors show
+ * once the field was left or the form was submitted, never while first typing.
+ */
+import type { AnyFieldApi } from '@tanstack/react-form';
+import { useId, type InputHTMLAttributes } from 'react';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>;
+
+interface Props extends InputProps {
+  field: AnyFieldApi;
+  label: string;
+  /** A short help text under the input. */
+  hint?: string;
+}
+
+/** The first message of a field's errors (strings or Standard Schema issues). */
+export function fieldError(field: AnyFieldApi): string | undefined {
+  const meta = field.state.meta;
+  if (!meta.isTouched && field.form.state.submissionAttempts === 0) return undefined;
+  for (const error of meta.errors as unknown[]) {
+    if (typeof error === 'string' && error) return error;
+    if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+      return (error as { message: string }).message;
+    }
+  }
+  return undefined;
+}
+
+export const inputClass =
+  'block w-full rounded-md border border-current/25 bg-white px-3 py-2 text-on-page placeholder:text-current/50 focus:border-button focus:outline-2 focus:outline-button aria-[invalid=true]:border-red-700';
+
+export default function TextField({ field, label, hint, type = 'text', ...input }: Props) {
+  // useId: the same on the server and at hydration, unique per form on the page.
+  const id = `${useId()}-${field.name}`;
+  const error = fieldError(field);
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        name={field.name}
+        type={type}
+        value={(field.state.value as string | undefined) ?? ''}
+        onChange={(event) => field.handleChange(event.target.value)}
+        onBlur={field.handleBlur}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-current/70">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

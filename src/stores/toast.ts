@@ -1,0 +1,87 @@
+/**
+ * Toasts of SPEC §8 and §9 through sonner: one toast per message (a list is
+ * one per entry), the server's text when there is one, else the fallback.
+ * Account and search flows show theirs 5 s, the notification flow (wishlist
+ * and the rest) 2 s. A toast meant for the next page (after a sign-in, say)
+ * waits in sessionStorage until that page's toaster mounts.
+ */
+import { toast } from 'sonner';
+import { failureMessages, isFailure } from '../lib/api/client.ts';
+import { TOAST_DURATION_ACCOUNT_MS, TOAST_DURATION_NOTIFICATION_MS } from '../lib/constants.ts';
+
+export type ToastKind = 'success' | 'error';
+export type ToastFlow = 'account' | 'notification';
+
+export interface QueuedToast {
+  kind: ToastKind;
+  message: string;
+  flow: ToastFlow;
+}
+
+const QUEUE_KEY = 'store-toasts';
+
+export function toastDuration(flow: ToastFlow): number {
+  return flow === 'account' ? TOAST_DURATION_ACCOUNT_MS : TOAST_DURATION_NOTIFICATION_MS;
+}
+
+export function showToast(kind: ToastKind, message: string, flow: ToastFlow = 'account'): void {
+  toast[kind](message, { duration: toastDuration(flow) });
+}
+
+/** The toasts an API answer calls for (SPEC §8): errors for a failure, successes otherwise; none for a cancelled call. */
+export function toastsFor(
+  result: unknown,
+  fallback: { failure: string; success?: string },
+  flow: ToastFlow = 'account',
+): QueuedToast[] {
+  if (result === null || result === undefined) return [];
+  if (isFailure(result)) {
+    return failureMessages(result, fallback.failure).map((message) => ({ kind: 'error', message, flow }));
+  }
+  const message = (result as { message?: unknown }).message;
+  const list = (Array.isArray(message) ? message : [message]).filter(
+    (text): text is string => typeof text === 'string' && text.trim() !== '',
+  );
+  const texts = list.length > 0 ? list : fallback.success ? [fallback.success] : [];
+  return texts.map((text) => ({ kind: 'success', message: text, flow }));
+}
+
+export function showToasts(toasts: QueuedToast[]): void {
+  for (const { kind, message, flow } of toasts) showToast(kind, message, flow);
+}
+
+/** Shows what an API answer calls for now. */
+export function toastResult(result: unknown, fallback: { failure: string; success?: string }, flow: ToastFlow = 'account'): void {
+  showToasts(toastsFor(result, fallback, flow));
+}
+
+function readQueue(): QueuedToast[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(QUEUE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as QueuedToast[]).filter((t) => typeof t?.message === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps toasts for the next page this tab loads (a sign-in, a sign-out). */
+export function toastOnNextPage(toasts: QueuedToast[]): void {
+  if (toasts.length === 0 || typeof window === 'undefined') return;
+  try {
+    sessionStorage.setItem(QUEUE_KEY, JSON.stringify([...readQueue(), ...toasts]));
+  } catch (error) {
+    console.warn('Could not keep the toast for the next page', error);
+  }
+}
+
+/** Shows and forgets the toasts an earlier page kept; the toaster calls it once mounted. */
+export function showQueuedToasts(): void {
+  if (typeof window === 'undefined') return;
+  const queued = readQueue();
+  try {
+    sessionStorage.removeItem(QUEUE_KEY);
+  } catch {
+    // Storage refused: the toasts still show once.
+  }
+  showToasts(queued);
+}
