@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/lib/api/client.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import {
@@ -40,7 +40,10 @@ const signUp = { firstname: 'Asha', lastname: 'Rao', email: 'a@x.in', password: 
 beforeEach(() => {
   $auth.set(INITIAL_AUTH);
   localStorage.clear();
+  // The browser's fetch serves the storefront's /session; the API goes through `apiAnswering`.
+  vi.stubGlobal('fetch', async () => new Response(null, { status: 200 }));
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('registration', () => {
   it('stores the user but stays signed out while the email must be verified', async () => {
@@ -188,6 +191,59 @@ describe('cross-tab sync', () => {
     $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live' } });
     window.dispatchEvent(new StorageEvent('storage', { key: null }));
     expect($auth.get()).toEqual(INITIAL_AUTH);
+  });
+});
+
+describe('the storefront session cookie follows sign-in and sign-out', () => {
+  /** The browser's own fetch, which the actions use for /session; answers 200 unless told. */
+  function sessionEndpoint(status = 200) {
+    const calls: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(null, { status });
+    });
+    return calls;
+  }
+
+  it('a password sign-in opens the session with its token before it resolves', async () => {
+    const calls = sessionEndpoint();
+    await signIn(apiAnswering({ success: true, data: { token: 't9', customer } }).api, { email: 'a@x.in', password: 'secret1' });
+    expect(calls).toEqual([{ url: '/session', method: 'POST', body: { token: 't9' } }]);
+  });
+
+  it('an OTP sign-in and an existing customer’s checkout OTP open it too; a new customer’s does not', async () => {
+    const calls = sessionEndpoint();
+    await verifyLoginOtp(apiAnswering({ success: true, data: { token: 'o1', customer } }).api, { mobile: '9876543210', otp: '123456' });
+    await verifyCheckoutOtp(apiAnswering({ success: true, data: { token: 'c1', customer, is_existing_customer: true } }).api, { mobile: '9876543210', otp: '123456' });
+    await verifyCheckoutOtp(apiAnswering({ success: true, data: { token: 'c2', customer, is_existing_customer: false } }).api, { mobile: '9876543210', otp: '123456' });
+    expect(calls.map((c) => c.body)).toEqual([{ token: 'o1' }, { token: 'c1' }]);
+  });
+
+  it('a failed sign-in opens nothing', async () => {
+    const calls = sessionEndpoint();
+    await signIn(apiAnswering({ message: 'Invalid email or password' }, 401).api, { email: 'a@x.in', password: 'x' });
+    expect(calls).toEqual([]);
+  });
+
+  it('a cookie that cannot be set leaves the shopper signed in (the next page retries)', async () => {
+    sessionEndpoint(503);
+    await signIn(apiAnswering({ success: true, data: { token: 't3', customer } }).api, { email: 'a@x.in', password: 'secret1' });
+    expect($auth.get()).toMatchObject({ isAuthenticated: true, user: { token: 't3' } });
+  });
+
+  it('sign-out closes the session even when the API call fails', async () => {
+    const calls = sessionEndpoint();
+    $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live', customer } });
+    await signOut(apiAnswering(new TypeError('fetch failed')).api);
+    expect(calls).toEqual([{ url: '/session', method: 'DELETE', body: undefined }]);
+  });
+
+  it('the manual-logout event signs this tab out and closes the session, without an API call', async () => {
+    const calls = sessionEndpoint();
+    $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live', customer } });
+    window.dispatchEvent(new Event('manual-logout'));
+    expect($auth.get()).toEqual(INITIAL_AUTH);
+    await vi.waitFor(() => expect(calls).toEqual([{ url: '/session', method: 'DELETE', body: undefined }]));
   });
 });
 

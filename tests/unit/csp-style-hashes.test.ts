@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { injectedStylesheets, sonnerStyleHashes, styleHash } from '../../server/csp-style-hashes.ts';
+
+describe('hashes of stylesheets libraries inject', () => {
+  it('reads each __insertCSS string literal, escapes decoded', () => {
+    const source = 'x;__insertCSS("a{content:\\"\\\\2014\\"}\\n");y;__insertCSS("b{}")';
+    expect(injectedStylesheets(source)).toEqual(['a{content:"\\2014"}\n', 'b{}']);
+  });
+
+  it('hashes as the browser does: sha256 of the text, base64', () => {
+    expect(styleHash('b{}')).toBe(`sha256-${createHash('sha256').update('b{}').digest('base64')}`);
+  });
+
+  it('finds the toast library’s stylesheet in the installed package', () => {
+    const hashes = sonnerStyleHashes();
+    expect(hashes).toHaveLength(1);
+    expect(hashes[0]).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+  });
+});
