@@ -18,6 +18,9 @@ export const TOAST_THEME = 'light';
 
 export const COPY_CONFIRMATION_MS = 2000;
 
+// Images (SPEC §2): a lazy image loads once this share of it is visible.
+export const LAZY_IMAGE_VISIBLE_RATIO = 0.2;
+
 // Header
 export const HEADER_SHRINK_SCROLL_PX = 60;
 export const CATEGORY_DROPDOWN_VISIBLE = 10;

@@ -20,5 +20,46 @@ test('the first row loads eagerly and the rest lazily', async ({ page }) => {
   await page.goto('/');
   const images = page.getByRole('region', { name: 'New Arrivals' }).locator('img');
   await expect(images.first()).toHaveAttribute('loading', 'eager');
-  await expect(images.last()).toHaveAttribute('loading', 'lazy');
+  await expect(images.last()).toHaveAttribute('data-lazy', '');
+});
+
+test('a lazy image is not fetched until 20 percent of it is visible, then loads', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') fetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/shop');
+  const last = page.getByRole('main').locator('.lazy-image').last();
+  const img = last.locator('img[data-lazy]');
+  const address = (await img.getAttribute('data-src'))!;
+  await page.waitForLoadState('networkidle');
+  expect(await img.getAttribute('src')).toBeNull();
+  expect(fetched).not.toContain(new URL(address, page.url()).pathname);
+  await expect(last).toHaveAttribute('data-state', 'loading');
+
+  // Scrolled so only about a tenth of it shows: still waiting.
+  const box = (await last.boundingBox())!;
+  await page.evaluate((top) => window.scrollTo(0, top), box.y - 800 + box.height * 0.1);
+  await page.waitForTimeout(300);
+  expect(await img.getAttribute('src')).toBeNull();
+
+  await img.scrollIntoViewIfNeeded();
+  await expect(img).toHaveAttribute('src', address);
+  await expect(last).toHaveAttribute('data-state', 'loaded');
+});
+
+test('with JavaScript off every image still shows', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/shop');
+  const cards = page.getByRole('main').locator('.lazy-image');
+  const last = cards.last();
+  await last.scrollIntoViewIfNeeded();
+  // The placeholder is hidden; its <noscript> twin is the image a shopper sees.
+  await expect(last.locator('img[data-lazy]')).toBeHidden();
+  const shown = last.locator('img:not([data-lazy])');
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await context.close();
 });
