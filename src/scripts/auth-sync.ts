@@ -9,13 +9,14 @@
  *   a token the API no longer accepts signs this tab out instead.
  */
 import { routeAccess, ROUTES } from '../lib/routes.ts';
-import { $auth, signOutLocally } from '../stores/auth.ts';
+import { $auth, isAuthActionRunning, signOutLocally } from '../stores/auth.ts';
 import { closeSession, goTo, openSession } from '../stores/session.ts';
 
 let settling = false;
 
 async function reconcile(): Promise<void> {
-  if (settling) return;
+  // A sign-in or logout on this page navigates by itself, after keeping its toast for the next page.
+  if (settling || isAuthActionRunning()) return;
   const access = routeAccess(window.location.pathname);
   const { isAuthenticated, user } = $auth.get();
   settling = true;

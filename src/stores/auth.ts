@@ -91,6 +91,26 @@ if (typeof window !== 'undefined') {
   window.addEventListener(MANUAL_LOGOUT_EVENT, () => void signOutLocally());
 }
 
+let actionsRunning = 0;
+
+/**
+ * True while a sign-in or sign-out action of this tab runs: its caller
+ * navigates when it resolves (after keeping its toast for the next page), so
+ * the page's own reconciliation (auth-sync.ts) stands aside instead of racing it.
+ */
+export function isAuthActionRunning(): boolean {
+  return actionsRunning > 0;
+}
+
+async function tracked<T>(work: () => Promise<T>): Promise<T> {
+  actionsRunning += 1;
+  try {
+    return await work();
+  } finally {
+    actionsRunning -= 1;
+  }
+}
+
 /** The storefront session follows a sign-in; a failure only warns (the page load retries, auth-sync.ts). */
 async function openSessionFor(token: string | undefined): Promise<void> {
   if (token && (await openSession(token)) !== 'open') console.warn('The storefront session could not be opened');
@@ -111,7 +131,7 @@ const errorText = (result: Parameters<typeof failureMessages>[0], fallback: stri
   failureMessages(result, fallback).join(', ');
 
 /** Registration (SPEC §4): the user is stored; authenticated only without an email_verification_token. */
-export async function registerAccount(api: ApiClient, input: RegisterRequest): Promise<ApiResult<RegisterResponse>> {
+async function registerAccountNow(api: ApiClient, input: RegisterRequest): Promise<ApiResult<RegisterResponse>> {
   update({ loading: true, error: null });
   const result = await register(api, input);
   if (result === null) update({ loading: false });
@@ -127,7 +147,7 @@ export async function registerAccount(api: ApiClient, input: RegisterRequest): P
 }
 
 /** Login (SPEC §4): success signs in; failure sets error and signs out. */
-export async function signIn(api: ApiClient, credentials: LoginCredentials): Promise<ApiResult<LoginResponse>> {
+async function signInNow(api: ApiClient, credentials: LoginCredentials): Promise<ApiResult<LoginResponse>> {
   update({ loading: true, error: null });
   const result = await login(api, credentials);
   if (result === null) update({ loading: false });
@@ -150,7 +170,7 @@ export async function signIn(api: ApiClient, credentials: LoginCredentials): Pro
  * Logout (SPEC §4): asks the server to revoke the token, then clears auth and
  * the whole client state (keeping store info) whatever the server said.
  */
-export async function signOut(api: ApiClient): Promise<ApiResult<ApiMessageOnly>> {
+async function signOutNow(api: ApiClient): Promise<ApiResult<ApiMessageOnly>> {
   update({ loading: true });
   const result = await logout(api, $auth.get().user?.token ?? null);
   await signOutLocally();
@@ -197,7 +217,7 @@ export function sendLoginOtp(api: ApiClient, input: OtpSendPayload): Promise<Api
 }
 
 /** Login OTP verification (SPEC §4 OTP): verified and authenticated on success. */
-export async function verifyLoginOtp(api: ApiClient, input: OtpVerifyPayload): Promise<ApiResult<LoginOtpVerifyResponse>> {
+async function verifyLoginOtpNow(api: ApiClient, input: OtpVerifyPayload): Promise<ApiResult<LoginOtpVerifyResponse>> {
   update({ verificationLoading: true, verificationError: null });
   const result = await verifyLoginOtpCall(api, input);
   if (result === null) update({ verificationLoading: false });
@@ -220,7 +240,7 @@ export async function verifyLoginOtp(api: ApiClient, input: OtpVerifyPayload): P
  * Checkout OTP verification (SPEC §4 OTP): verified and the user stored;
  * authenticated only for an existing customer.
  */
-export async function verifyCheckoutOtp(
+async function verifyCheckoutOtpNow(
   api: ApiClient,
   input: OtpVerifyPayload,
 ): Promise<ApiResult<CheckoutOtpVerifyResponse>> {
@@ -241,3 +261,9 @@ export async function verifyCheckoutOtp(
   }
   return result;
 }
+
+export const registerAccount = (api: ApiClient, input: RegisterRequest) => tracked(() => registerAccountNow(api, input));
+export const signIn = (api: ApiClient, credentials: LoginCredentials) => tracked(() => signInNow(api, credentials));
+export const signOut = (api: ApiClient) => tracked(() => signOutNow(api));
+export const verifyLoginOtp = (api: ApiClient, input: OtpVerifyPayload) => tracked(() => verifyLoginOtpNow(api, input));
+export const verifyCheckoutOtp = (api: ApiClient, input: OtpVerifyPayload) => tracked(() => verifyCheckoutOtpNow(api, input));

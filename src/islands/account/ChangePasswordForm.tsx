@@ -1,0 +1,80 @@
+/**
+ * Change password (SPEC §3 Password change, §5 Change password rules). The
+ * server's message is toasted either way; on success the form is cleared.
+ * The API keeps this device's session (only other sessions end), so the
+ * shopper stays signed in here.
+ */
+import { useForm } from '@tanstack/react-form';
+import { useRef } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { changePasswordSchema, type ChangePasswordRequest } from '../../lib/schemas/account.ts';
+import { changeAccountPassword } from '../../stores/account.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { toastResult } from '../../stores/toast.ts';
+import TextField from '../forms/TextField.tsx';
+import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import SubmitButton from '../forms/SubmitButton.tsx';
+
+const rule = ruleOf(changePasswordSchema);
+
+const EMPTY: ChangePasswordRequest = { old_password: '', new_password: '', confirm_password: '' };
+
+export default function ChangePasswordForm() {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    ...formBehaviour,
+    defaultValues: EMPTY,
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: async ({ value, formApi }) => {
+      const result = await changeAccountPassword(browserApi(), value);
+      toastResult(result, { failure: MESSAGES.auth.resetPasswordFailed }, 'account');
+      if (result !== null && !isFailure(result) && result.success === true) formApi.reset(EMPTY);
+    },
+  });
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      aria-labelledby="change-password-heading"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void form.handleSubmit();
+      }}
+    >
+      <h2 id="change-password-heading" className="text-lg font-semibold">
+        Change password
+      </h2>
+      <form.Field name="old_password" validators={{ onChange: rule }}>
+        {(field) => <TextField field={field} type="password" label="Old password" autoComplete="current-password" required />}
+      </form.Field>
+      <form.Field name="new_password" validators={{ onChange: rule }}>
+        {(field) => (
+          <TextField
+            field={field}
+            type="password"
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 6 characters, with one special character such as ! @ # $ %"
+            required
+          />
+        )}
+      </form.Field>
+      <form.Field name="confirm_password" validators={{ onChange: rule }}>
+        {(field) => (
+          <TextField field={field} type="password" label="Confirm password" autoComplete="new-password" required />
+        )}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <SubmitButton label="Change password" busyLabel="Changing…" busy={isSubmitting} hydrated={hydrated} />
+        )}
+      </form.Subscribe>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Profile edit (SPEC §5): first and last name with the name rules, prefilled
+ * from the page's server read. A save toasts the server's message and merges
+ * the names into the stored customer (src/stores/account.ts).
+ */
+import { useForm } from '@tanstack/react-form';
+import { useRef } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { profileSchema, type ProfileRequest } from '../../lib/schemas/account.ts';
+import { saveAccountDetails } from '../../stores/account.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { toastResult } from '../../stores/toast.ts';
+import TextField from '../forms/TextField.tsx';
+import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import SubmitButton from '../forms/SubmitButton.tsx';
+
+const rule = ruleOf(profileSchema);
+
+interface Props {
+  firstname: string;
+  lastname: string;
+}
+
+export default function ProfileForm({ firstname, lastname }: Props) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    ...formBehaviour,
+    defaultValues: { firstname, lastname } satisfies ProfileRequest,
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: async ({ value, formApi }) => {
+      const result = await saveAccountDetails(browserApi(), profileSchema.parse(value));
+      toastResult(result, { failure: MESSAGES.account.updateDetailsFailed }, 'account');
+      if (result !== null && !isFailure(result) && result.success === true) {
+        // The trimmed names as saved become the form's new starting point.
+        formApi.reset({
+          firstname: result.data?.firstname ?? value.firstname.trim(),
+          lastname: result.data?.lastname ?? value.lastname.trim(),
+        });
+      }
+    },
+  });
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      aria-label="Your name"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void form.handleSubmit();
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="firstname" validators={{ onChange: rule }}>
+          {(field) => <TextField field={field} label="First name" autoComplete="given-name" required />}
+        </form.Field>
+        <form.Field name="lastname" validators={{ onChange: rule }}>
+          {(field) => <TextField field={field} label="Last name" autoComplete="family-name" required />}
+        </form.Field>
+      </div>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => <SubmitButton label="Save changes" busyLabel="Saving…" busy={isSubmitting} hydrated={hydrated} />}
+      </form.Subscribe>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Forgot password (SPEC §2 /forgot-password, §7): the email gets a reset link.
+ * The API answers the same for known and unknown emails; its message shows as
+ * a toast and stays on the page as a status text.
+ */
+import { useForm } from '@tanstack/react-form';
+import { useRef, useState } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import { forgotPassword } from '../../lib/api/account.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { forgotPasswordSchema } from '../../lib/schemas/account.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { showToasts, toastsFor } from '../../stores/toast.ts';
+import TextField from '../forms/TextField.tsx';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import SubmitButton from '../forms/SubmitButton.tsx';
+
+const rule = ruleOf(forgotPasswordSchema);
+
+/** Our status text when the API's answer carries no message. */
+const LINK_SENT = 'If an account exists for this email, a reset link has been sent.';
+
+export default function ForgotPasswordForm() {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm({
+    ...formBehaviour,
+    defaultValues: { email: '' },
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: async ({ value }) => {
+      setSent(null);
+      const result = await forgotPassword(browserApi(), forgotPasswordSchema.parse(value));
+      if (result === null) return;
+      if (isFailure(result) || result.success !== true) {
+        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.resetPasswordFailed }));
+        return;
+      }
+      const toasts = toastsFor(result, { failure: MESSAGES.auth.resetPasswordFailed, success: LINK_SENT });
+      showToasts(toasts);
+      setSent(toasts.map((toast) => toast.message).join(' '));
+    },
+  });
+
+  return (
+    <div className="space-y-4">
+      {/* Always present, so the text is announced when it arrives. */}
+      <div role="status" className={sent ? 'rounded-md border border-current/20 bg-current/5 p-4 text-sm' : undefined}>
+        {sent && (
+          <>
+            <p className="font-semibold">Check your email</p>
+            <p className="mt-1">{sent}</p>
+          </>
+        )}
+      </div>
+      <form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="email" validators={{ onChange: rule }}>
+          {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <SubmitButton label="Send reset link" busyLabel="Sending reset link…" busy={isSubmitting} hydrated={hydrated} />
+          )}
+        </form.Subscribe>
+      </form>
+      <p className="text-center text-sm">
+        Remembered it?{' '}
+        <a href={ROUTES.signIn} className={linkClass}>
+          Back to sign in
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Reset password from the mailed link (SPEC §2 /reset-password, §5, §7
+ * token-password): a new password typed twice. The page reads the token on
+ * the server; once hydrated the token leaves the address bar, so it does not
+ * linger in history. Success goes to /signin with the toast kept for it.
+ */
+import { useForm } from '@tanstack/react-form';
+import { useEffect, useRef, useState } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import { tokenPassword } from '../../lib/api/account.ts';
+import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { resetPasswordFormSchema, toTokenPasswordRequest } from '../../lib/schemas/account.ts';
+import { PASSWORD_SPECIAL_CHARACTERS } from '../../lib/schemas/fields.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { goTo } from '../../stores/session.ts';
+import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import TextField from '../forms/TextField.tsx';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import SubmitButton from '../forms/SubmitButton.tsx';
+
+const rule = ruleOf(resetPasswordFormSchema);
+
+interface Props {
+  token: string;
+}
+
+export default function ResetPasswordForm({ token }: Props) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has('token')) return;
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, []);
+
+  const form = useForm({
+    ...formBehaviour,
+    defaultValues: { password: '', confirm_password: '' },
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: async ({ value }) => {
+      const result = await tokenPassword(browserApi(), toTokenPasswordRequest(token, resetPasswordFormSchema.parse(value)));
+      if (result === null) return;
+      if (isFailure(result) || result.success !== true) {
+        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.resetPasswordFailed }));
+        return;
+      }
+      setLeaving(true);
+      toastOnNextPage(toastsFor(result, { failure: MESSAGES.auth.resetPasswordFailed }));
+      goTo(ROUTES.signIn);
+    },
+  });
+
+  return (
+    <div className="space-y-4">
+      <form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          void form.handleSubmit();
+        }}
+      >
+        <form.Field name="password" validators={{ onChange: rule }}>
+          {(field) => (
+            <TextField
+              field={field}
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters, including one of ${PASSWORD_SPECIAL_CHARACTERS}`}
+              required
+            />
+          )}
+        </form.Field>
+        {/* Re-checked when the password changes, so "Passwords must match" follows both boxes. */}
+        <form.Field name="confirm_password" validators={{ onChange: rule, onChangeListenTo: ['password'] }}>
+          {(field) => <TextField field={field} label="Confirm new password" type="password" autoComplete="new-password" required />}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <SubmitButton label="Reset password" busyLabel="Resetting password…" busy={isSubmitting || leaving} hydrated={hydrated} />
+          )}
+        </form.Subscribe>
+      </form>
+      <p className="text-center text-sm">
+        Link expired?{' '}
+        <a href={ROUTES.forgotPassword} className={linkClass}>
+          Ask for a new one
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Sign up (SPEC §2 /signup, §4 Registration, §5 Registration): names, email,
+ * password, mobile and the terms. Success keeps the server's message ("check
+ * your email") for /signin; an account signed in at once goes to / instead,
+ * since /signin would send it there anyway. The API's field errors (an email
+ * already registered) show as toasts and under their fields.
+ */
+import { useForm } from '@tanstack/react-form';
+import { useId, useMemo, useRef, useState } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { registrationFormSchema, toRegistrationRequest } from '../../lib/schemas/account.ts';
+import { PASSWORD_SPECIAL_CHARACTERS } from '../../lib/schemas/fields.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { $auth, registerAccount } from '../../stores/auth.ts';
+import { goTo } from '../../stores/session.ts';
+import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import TextField, { fieldError } from '../forms/TextField.tsx';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, useHydrated } from '../forms/form-kit.ts';
+import SubmitButton from '../forms/SubmitButton.tsx';
+
+/** The API's field names (POST /customer/register) and the form's. */
+const WIRE_TO_FORM = { firstname: 'firstName', lastname: 'lastName', phone_number: 'mobile' };
+
+const baseRule = ruleOf(registrationFormSchema);
+
+export default function SignUpForm() {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const termsId = useId();
+  const [leaving, setLeaving] = useState(false);
+  // Per form, so one page's refused email never shows on another render.
+  const [refused] = useState(() => serverErrors(WIRE_TO_FORM));
+  const rule = useMemo(() => refused.wrap(baseRule), [refused]);
+  const form = useForm({
+    ...formBehaviour,
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', mobile: '', terms: false },
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: async ({ value, formApi }) => {
+      const result = await registerAccount(browserApi(), toRegistrationRequest(registrationFormSchema.parse(value)));
+      if (result === null) return;
+      if (isFailure(result) || result.success !== true) {
+        const failed = { ...result, success: false as const };
+        showToasts(toastsFor(failed, { failure: MESSAGES.auth.registrationFailed }));
+        if (refused.show(formApi, failed.errors).length > 0) focusFirstInvalid(formRef.current, formApi);
+        return;
+      }
+      setLeaving(true);
+      toastOnNextPage(toastsFor(result, { failure: MESSAGES.auth.registrationFailed }));
+      // Signed in at once (no email to verify): /signin would bounce to / anyway.
+      goTo($auth.get().isAuthenticated ? ROUTES.home : ROUTES.signIn);
+    },
+  });
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void form.handleSubmit();
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.Field name="firstName" validators={{ onChange: rule }}>
+          {(field) => <TextField field={field} label="First name" autoComplete="given-name" required />}
+        </form.Field>
+        <form.Field name="lastName" validators={{ onChange: rule }}>
+          {(field) => <TextField field={field} label="Last name" autoComplete="family-name" required />}
+        </form.Field>
+      </div>
+      <form.Field name="email" validators={{ onChange: rule }}>
+        {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
+      </form.Field>
+      <form.Field name="password" validators={{ onChange: rule }}>
+        {(field) => (
+          <TextField
+            field={field}
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters, including one of ${PASSWORD_SPECIAL_CHARACTERS}`}
+            required
+          />
+        )}
+      </form.Field>
+      <form.Field name="mobile" validators={{ onChange: rule }}>
+        {(field) => (
+          <TextField field={field} label="Mobile number" type="tel" inputMode="numeric" autoComplete="tel-national" required />
+        )}
+      </form.Field>
+      <form.Field name="terms" validators={{ onChange: rule }}>
+        {(field) => {
+          const error = fieldError(field);
+          return (
+            <div className="space-y-1">
+              <div className="flex items-start gap-2">
+                <input
+                  id={termsId}
+                  name={field.name}
+                  type="checkbox"
+                  checked={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.checked)}
+                  onBlur={field.handleBlur}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${termsId}-error` : undefined}
+                  className="mt-0.5 size-4 accent-button"
+                />
+                <label htmlFor={termsId} className="text-sm">
+                  I accept the{' '}
+                  {/* A new tab, so reading the terms does not lose what was typed. */}
+                  <a href={ROUTES.termsUse} target="_blank" rel="noopener" className={linkClass}>
+                    terms &amp; conditions
+                  </a>
+                </label>
+              </div>
+              {error && (
+                <p id={`${termsId}-error`} role="alert" className="text-sm text-red-700">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        }}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <SubmitButton label="Create account" busyLabel="Creating account…" busy={isSubmitting || leaving} hydrated={hydrated} />
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <a href={ROUTES.signIn} className={linkClass}>
+          Sign in
+        </a>
+      </p>
+    </form>
+  );
+}

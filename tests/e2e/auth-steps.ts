@@ -1,0 +1,26 @@
+/** Steps the account-screen specs share: the page's main part, its toasts, a hydrated form, a password sign-in. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const main = (page: Page): Locator => page.getByRole('main');
+
+/** Sonner's toast list (a region named "Notifications ..."). */
+export const toasts = (page: Page): Locator => page.getByRole('region', { name: /Notifications/ });
+
+/** Opens a form page and waits for its island: the submit button is enabled once hydrated. */
+export async function openForm(page: Page, path: string, submit: string): Promise<void> {
+  await page.goto(path);
+  await expect(main(page).getByRole('button', { name: submit, exact: true })).toBeEnabled();
+}
+
+/** Fills and sends the password tab of /signin (the page must be open and hydrated). */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await main(page).getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await main(page).getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await main(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The field's message (its accessible description may also hold a hint). */
+export async function expectMessage(field: Locator, message: string): Promise<void> {
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+}
