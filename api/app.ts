@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cartRoutes } from './cart/cart.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { customerRoutes } from './customer/customer.routes.ts';
 import { ApiError, fail } from './http/envelope.ts';
@@ -8,6 +9,7 @@ import type { ApiDeps, AppEnv } from './http/deps.ts';
 import { createMailTransport } from './mail/mail.transport.ts';
 import { otpRoutes } from './otp/otp.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
+import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -38,6 +40,8 @@ export function createApiApp(given: Omit<ApiDeps, 'mail'> & { mail?: ApiDeps['ma
   app.route('/', catalogRoutes(deps));
   app.route('/', customerRoutes(deps));
   app.route('/', otpRoutes(deps));
+  app.route('/', cartRoutes(deps));
+  app.route('/', wishlistRoutes(deps));
 
   app.notFound((c) => fail(c, 404, 'Not found'));
   app.onError((error, c) => {

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { MESSAGES } from '../../src/lib/messages.ts';
+import { addGuestCartSchema, addToCartSchema, removeFromCartSchema } from '../../src/lib/schemas/cart.ts';
+import { requireCustomer } from '../auth/auth.middleware.ts';
+import type { ApiDeps, AppEnv } from '../http/deps.ts';
+import { ok } from '../http/envelope.ts';
+import { readBody } from '../http/validate.ts';
+import { CART_SERVICE_MESSAGES, addToCart, cartOf, mergeGuestCart, removeFromCart } from './cart.service.ts';
+
+/** The signed-in cart calls of SPEC §7 with the shapes of API-NOTES "Cart and wishlist". */
+export function cartRoutes({ db }: ApiDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireCustomer(db);
+
+  app.get('/customer/cart', signedIn, async (c) => ok(c, await cartOf(db, c.get('auth').customerId)));
+
+  app.post('/customer/add-to-cart', signedIn, async (c) => {
+    const input = await readBody(c, addToCartSchema);
+    const { result, message } = await addToCart(db, c.get('auth').customerId, input);
+    return ok(c, { results: [result] }, message);
+  });
+
+  app.post('/customer/remove-to-cart', signedIn, async (c) => {
+    const input = await readBody(c, removeFromCartSchema);
+    await removeFromCart(db, c.get('auth').customerId, input);
+    return c.json({ success: true, message: MESSAGES.cart.itemRemoved });
+  });
+
+  app.post('/customer/add-to-cart-guest', signedIn, async (c) => {
+    const { cart_items: items } = await readBody(c, addGuestCartSchema);
+    const { merged, errors } = await mergeGuestCart(db, c.get('auth').customerId, items);
+    const skipped = Object.keys(errors).length;
+    const message = merged > 0 ? MESSAGES.cart.cartUpdated : CART_SERVICE_MESSAGES.nothingMerged;
+    // Skipped items do not fail the sync: the rest are in the cart, the client reads `errors`.
+    return c.json({ success: true, message, data: { merged, skipped }, ...(skipped ? { errors } : {}) });
+  });
+
+  return app;
+}

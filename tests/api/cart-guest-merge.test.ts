@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn, verifiedAccount } from '../fixtures/customer.fixtures.ts';
+import { createCatalogTestContext, type CatalogTestContext } from '../fixtures/catalog.fixtures.ts';
+
+/**
+ * POST /customer/add-to-cart-guest: a guest cart merged into the signed-in
+ * cart after sign-in (SPEC §4-§5; API-NOTES). Fixture stock: p01 S 5 / M 0 /
+ * L 2, p10 unsized 3, p11 sold out, p12 unsized 7, p14 unsized 10.
+ */
+describe('guest cart merge', () => {
+  let ctx: CatalogTestContext;
+  beforeAll(async () => {
+    ctx = await createCatalogTestContext();
+  });
+  afterAll(() => ctx.store.close());
+
+  const shopper = async () => bearer(await signIn(ctx.api, await verifiedAccount(ctx.api)));
+  const variantOf = async (productId: number, size: string) =>
+    Number(
+      (
+        await ctx.store.db
+          .selectFrom('product_variants')
+          .select('id')
+          .where('product_id', '=', productId)
+          .where('product_variation', '=', size)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const merge = (auth: Record<string, string>, cartItems: unknown) =>
+    ctx.api.post('/customer/add-to-cart-guest', { cart_items: cartItems }, auth);
+  const quantities = async (auth: Record<string, string>) => {
+    const lines = (await ctx.api.get('/customer/cart', auth)).body.data.cart as Array<{
+      product_id: number;
+      quantity: number;
+      selected_variant: { product_variation: string } | null;
+    }>;
+    return Object.fromEntries(lines.map((l) => [`${l.product_id}:${l.selected_variant?.product_variation ?? '-'}`, l.quantity]));
+  };
+
+  it('merges guest lines into an empty cart, taking the size from selected_variant or id', async () => {
+    const auth = await shopper();
+    const { p01, p12 } = ctx.f.products;
+    const s = await variantOf(p01, 'S');
+    const l = await variantOf(p01, 'L');
+    const res = await merge(auth, [
+      { product_id: p01, quantity: 2, retailer_id: ctx.f.sellers.retailer, wholesaler_id: null, selected_variant: { id: s, product_variation: 'S' } },
+      { product_id: p01, quantity: 1, id: l, selected_variant: null },
+      { product_id: p12, quantity: 3, selected_variant: null, id: null },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: 'Cart updated successfully', data: { merged: 3, skipped: 0 } });
+    expect(await quantities(auth)).toEqual({ [`${p01}:S`]: 2, [`${p01}:L`]: 1, [`${p12}:-`]: 3 });
+  });
+
+  it('sums into existing lines within min(5, stock)', async () => {
+    const auth = await shopper();
+    const { p01, p10, p14 } = ctx.f.products;
+    const l = await variantOf(p01, 'L');
+    await ctx.api.post('/customer/add-to-cart', { product_id: p14, id: null, quantity: 4 }, auth);
+    await ctx.api.post('/customer/add-to-cart', { product_id: p10, id: null, quantity: 1 }, auth);
+    await ctx.api.post('/customer/add-to-cart', { product_id: p01, id: l, quantity: 1 }, auth);
+    const res = await merge(auth, [
+      { product_id: p14, quantity: 3 }, // 4 + 3 -> 5
+      { product_id: p10, quantity: 1 }, // 1 + 1 -> 2
+      { product_id: p01, id: l, quantity: 5 }, // stock 2
+      { product_id: p10, quantity: 5 }, // the same line twice: 2 + 5 -> stock 3
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(await quantities(auth)).toEqual({ [`${p14}:-`]: 5, [`${p10}:-`]: 3, [`${p01}:L`]: 2 });
+  });
+
+  it('skips items that cannot be added, reports them per item and merges the rest', async () => {
+    const auth = await shopper();
+    const { p01, p03, p11, p12, p19 } = ctx.f.products;
+    const res = await merge(auth, [
+      { product_id: 999_999, quantity: 1 },
+      { product_id: p12, quantity: 2 },
+      { product_id: p11, quantity: 1 },
+      { product_id: p01, quantity: 1, selected_variant: { id: await variantOf(p01, 'M') } },
+      { product_id: p01, quantity: 1, id: await variantOf(p03, 'M') },
+      { product_id: p01, quantity: 1 },
+      { product_id: p19, quantity: 1, id: await variantOf(p19, 'S') },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Cart updated successfully',
+      data: { merged: 1, skipped: 6 },
+      errors: {
+        'cart_items.0': ['Product not found'],
+        'cart_items.2': ['This item is out of stock'],
+        'cart_items.3': ['This item is out of stock'],
+        'cart_items.4': ['Product variant not found'],
+        'cart_items.5': ['Please select a size'],
+        'cart_items.6': ['Product not found'],
+      },
+    });
+    expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 2 });
+  });
+
+  it('says so when no item could be added', async () => {
+    const auth = await shopper();
+    const res = await merge(auth, [{ product_id: ctx.f.products.p11, quantity: 1 }]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'No items could be added to the cart', errors: { 'cart_items.0': ['This item is out of stock'] } });
+    expect(await quantities(auth)).toEqual({});
+  });
+
+  it('refuses an empty list, a missing list and out-of-range quantities with 400', async () => {
+    const auth = await shopper();
+    const empty = await merge(auth, []);
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ success: false, message: 'There are no cart items to add', errors: { cart_items: ['There are no cart items to add'] } });
+    expect((await ctx.api.post('/customer/add-to-cart-guest', {}, auth)).status).toBe(400);
+    const tooMany = await merge(auth, [{ product_id: ctx.f.products.p12, quantity: 6 }]);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors).toEqual({ 'cart_items.0.quantity': ['Quantity must be a whole number between 1 and 5'] });
+    const many = Array.from({ length: 51 }, () => ({ product_id: ctx.f.products.p12, quantity: 1 }));
+    expect((await merge(auth, many)).status).toBe(400);
+    expect(await quantities(auth)).toEqual({});
+  });
+
+  it('answers 401 without a bearer token and changes nothing', async () => {
+    const res = await ctx.api.post('/customer/add-to-cart-guest', { cart_items: [{ product_id: ctx.f.products.p12, quantity: 1 }] });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ success: false, message: 'User not authenticated' });
+  });
+
+  it('two merges of one guest cart at once stay within the bounds', async () => {
+    const auth = await shopper();
+    const { p12, p14 } = ctx.f.products;
+    const items = [
+      { product_id: p14, quantity: 3 },
+      { product_id: p12, quantity: 2 },
+    ];
+    const answers = await Promise.all([merge(auth, items), merge(auth, [...items].reverse()), merge(auth, items)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await quantities(auth)).toEqual({ [`${p14}:-`]: 5, [`${p12}:-`]: 5 });
+  });
+});
