@@ -81,12 +81,16 @@ export function lineLimit(line: Pick<CartLine, 'product_stock'>): number {
 
 /**
  * SPEC §5 quantity control: increase only while the quantity is below the
- * smaller of (stock minus what the rest of the cart already holds of the same
- * stock) and 5. Other lines of the same product and size count against stock.
+ * smaller of (stock minus what the cart already holds of the same product and
+ * size) and 5. Lines are unique per product and size, so what the cart holds
+ * is this line's quantity; a list with duplicates counts them all.
  */
 export function canIncrease(line: CartLine, lines: readonly CartLine[]): boolean {
-  const elsewhere = lines.filter((other) => other !== line && sameLine(other, line)).reduce((sum, other) => sum + other.quantity, 0);
-  return line.quantity < Math.min(Math.trunc(line.product_stock) - elsewhere, MAX_CART_LINE_QUANTITY);
+  const held = Math.max(
+    line.quantity,
+    lines.filter((other) => sameLine(other, line)).reduce((sum, other) => sum + other.quantity, 0),
+  );
+  return held < lineLimit(line);
 }
 
 /** SPEC §5: decrease is allowed while above 0; at 1 it removes the line. */
@@ -95,14 +99,22 @@ export function decreaseRemoves(line: Pick<CartLine, 'quantity'>): boolean {
 }
 
 /**
- * Guest add (SPEC §4): the quantity is added to a matching line (kept within
- * its limit), otherwise the line is appended. Answers the new list.
+ * Guest add (SPEC §4): the quantity is added to a matching line, otherwise the
+ * line is appended; either way within its limit, with the added line's
+ * (fresher) price and stock. Nothing is added when no unit fits.
  */
 export function addGuestLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+  const limit = lineLimit(line);
   const index = lines.findIndex((existing) => sameLine(existing, line));
-  if (index === -1) return [...lines, { ...line, quantity: Math.min(line.quantity, lineLimit(line)) }];
-  return lines.map((existing, i) =>
-    i === index ? { ...existing, quantity: Math.max(1, Math.min(existing.quantity + line.quantity, lineLimit(existing))) } : existing,
+  if (index === -1) {
+    const quantity = Math.min(line.quantity, limit);
+    return quantity >= 1 ? [...lines, { ...line, quantity }] : [...lines];
+  }
+  const existing = lines[index]!;
+  const quantity = Math.min(existing.quantity + line.quantity, limit);
+  if (quantity < 1) return [...lines];
+  return lines.map((other, i) =>
+    i === index ? { ...existing, quantity, product_stock: line.product_stock, final_price: line.final_price } : other,
   );
 }
 

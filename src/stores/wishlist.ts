@@ -1,0 +1,122 @@
+/**
+ * Wishlist of the signed-in shopper (SPEC §4 Wishlist, §7). The server holds
+ * it; this store keeps the last list (persisted) so hearts show at once.
+ * Adding or removing refetches the list and toasts the server's message;
+ * a signed-out shopper gets false without a call (the UI asks them to sign in).
+ */
+import { atom, computed } from 'nanostores';
+import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
+import type { ApiFailure } from '../lib/api/types.ts';
+import { addToWishlistCall, getWishlist, removeFromWishlistCall, wishlistEntriesOf } from '../lib/api/wishlist.ts';
+import type { AddableProduct } from '../lib/cart.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { browserApi } from './api-client.ts';
+import { $auth } from './auth.ts';
+import { persistGroup } from './persist.ts';
+import { showToast, toastResult } from './toast.ts';
+
+export interface WishlistItem {
+  wishlist_id: number;
+  product_id: number;
+  product_name: string;
+  product_slug: string;
+  product_images: string | null;
+  final_price: string;
+  old_price: string | null;
+  retailer_id: number | null;
+  wholesaler_id: number | null;
+  added_on: string;
+}
+
+export interface WishlistState {
+  items: WishlistItem[];
+  loading: boolean;
+  error: string | null;
+}
+
+export const INITIAL_WISHLIST: WishlistState = Object.freeze({ items: [], loading: false, error: null });
+
+export const $wishlist = atom<WishlistState>(INITIAL_WISHLIST);
+
+/** A stored wishlist group made whole: entries with a product id only. */
+export function restoreWishlist(stored: unknown): WishlistState {
+  if (typeof stored !== 'object' || stored === null) return INITIAL_WISHLIST;
+  const { items, error } = stored as Partial<WishlistState>;
+  return {
+    ...INITIAL_WISHLIST,
+    items: Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null && Number.isSafeInteger(item.product_id)) : [],
+    error: typeof error === 'string' ? error : null,
+  };
+}
+
+persistGroup('wishlist', $wishlist, (stored) => restoreWishlist(stored));
+
+/** The product ids in the wishlist (for the heart on each product). */
+export const $wishlistIds = computed($wishlist, ({ items }) => new Set(items.map((item) => item.product_id)));
+
+const update = (patch: Partial<WishlistState>) => $wishlist.set({ ...$wishlist.get(), ...patch });
+const signedInToken = () => ($auth.get().isAuthenticated ? ($auth.get().user?.token ?? null) : null);
+
+let fetchRound = 0;
+
+/** Signed in: the server's list. Signed out: nothing to fetch. */
+export async function fetchWishlist(api: ApiClient): Promise<void> {
+  const token = signedInToken();
+  if (!token) return;
+  const round = ++fetchRound;
+  update({ loading: true });
+  const result = await getWishlist(api);
+  // A later fetch, a cancelled call or a sign-out meanwhile makes this answer stale.
+  if (round !== fetchRound) return;
+  if (result === null || signedInToken() !== token) {
+    update({ loading: false });
+    return;
+  }
+  if (isFailure(result) || result.success !== true) {
+    const messages = failureMessages(result as ApiFailure, MESSAGES.catalogue.storeInfoFailed);
+    update({ loading: false, error: messages.join(', ') });
+    for (const message of messages) showToast('error', message, 'notification');
+    return;
+  }
+  update({ loading: false, error: null, items: wishlistEntriesOf(result) });
+}
+
+/** A change's answer: its toasts; on success the list is refetched. Resolves true on success. */
+async function afterChange(api: ApiClient, result: unknown): Promise<boolean> {
+  if (result === null) return false;
+  toastResult(result, { failure: MESSAGES.catalogue.storeInfoFailed }, 'notification');
+  if (isFailure(result) || (result as { success?: unknown }).success !== true) {
+    update({ error: failureMessages(result as ApiFailure, MESSAGES.catalogue.storeInfoFailed).join(', ') });
+    return false;
+  }
+  await fetchWishlist(api);
+  return true;
+}
+
+export async function addToWishlist(
+  api: ApiClient,
+  product: Pick<AddableProduct, 'id' | 'retailer_id' | 'wholesaler_id'>,
+): Promise<boolean> {
+  if (!signedInToken()) return false;
+  const result = await addToWishlistCall(api, {
+    product_id: product.id,
+    retailer_id: product.retailer_id ?? null,
+    wholesaler_id: product.wholesaler_id ?? null,
+  });
+  return afterChange(api, result);
+}
+
+export async function removeFromWishlist(api: ApiClient, productId: number): Promise<boolean> {
+  if (!signedInToken()) return false;
+  return afterChange(api, await removeFromWishlistCall(api, { product_id: productId }));
+}
+
+// Once per page load when signed in, and again on sign-in (a GET, harmless if a navigation cuts it off).
+if (typeof window !== 'undefined') {
+  let wasSignedIn = $auth.get().isAuthenticated;
+  if (wasSignedIn) void fetchWishlist(browserApi());
+  $auth.listen(({ isAuthenticated }) => {
+    if (isAuthenticated && !wasSignedIn) void fetchWishlist(browserApi());
+    wasSignedIn = isAuthenticated;
+  });
+}
