@@ -1,9 +1,9 @@
 /**
  * Per-request set-up for every page (ARCHITECTURE: Client, Auth and sessions).
  *
- * 1. attachApi: `locals.api`, the store API client. Over `locals.apiFetch`
- *    (in-process, no HTTP) when server.ts passes it; else over HTTP to
- *    STORE_API_URL; else to this origin's /api. Key from STORE_API_KEY.
+ * 1. attachApi: `locals.api`, the store API client (src/lib/api/server-client.ts):
+ *    over `locals.apiFetch` (in-process, no HTTP) when server.ts passes it;
+ *    else over HTTP to STORE_API_URL; else to this origin's /api.
  * 2. guardRoutes: SPEC §2 access column, from the session cookie (set by
  *    /session after a sign-in). Signed-out visitors to a signed-in route go
  *    to /signin, signed-in visitors to a signed-out route go to /, before the
@@ -13,29 +13,11 @@
  *    read the cookie, so they stay the same for all and cacheable.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { createApiClient, type ApiClient } from './lib/api/client.ts';
+import { serverApiClient, storeApiKey } from './lib/api/server-client.ts';
 import { getStoreInfo } from './lib/api/store.ts';
-import { DEFAULT_STORE_API_KEY } from './lib/constants.ts';
 import { ROUTES, routeAccess } from './lib/routes.ts';
 import { SESSION_COOKIE } from './lib/session-cookie.ts';
 import { lookUpSession } from './lib/session.server.ts';
-
-/** The store's API key: a client identifier, not a secret (API-NOTES), so pages hand it to islands too. */
-const storeApiKey = () => process.env.STORE_API_KEY || DEFAULT_STORE_API_KEY;
-
-function serverApiClient(apiFetch: App.Locals['apiFetch'], url: URL, token?: string): ApiClient {
-  const apiKey = storeApiKey();
-  if (apiFetch) {
-    // The origin only makes the URL absolute; the request never leaves the process.
-    return createApiClient({
-      baseUrl: new URL('/api', url).href,
-      apiKey,
-      token,
-      fetch: (input, init) => apiFetch(new Request(input, init)),
-    });
-  }
-  return createApiClient({ baseUrl: process.env.STORE_API_URL || new URL('/api', url).href, apiKey, token });
-}
 
 const attachApi = defineMiddleware((context, next) => {
   // server.ts hands Astro a fresh locals object per request, so this client

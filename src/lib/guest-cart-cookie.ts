@@ -11,8 +11,12 @@ import { addGuestLine, type CartLine } from './cart.ts';
 
 export const GUEST_CART_COOKIE = 'guest_cart';
 export const GUEST_CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
-/** Browsers keep about 4 KB per cookie; lines beyond this many are not kept. */
-export const GUEST_CART_COOKIE_MAX_LINES = 10;
+/**
+ * Browsers keep about 4 KB per cookie and a line takes about 700 bytes
+ * encoded, so about five fit; /cart/add refuses a line that would not fit
+ * (src/lib/add-to-cart.ts), and lines beyond this many are never read.
+ */
+export const GUEST_CART_COOKIE_MAX_LINES = 5;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;

@@ -5,6 +5,8 @@ export const ROUTES = {
   shop: '/shop',
   categories: '/categories',
   cart: '/cart',
+  /** The no-JavaScript add-to-cart post (src/pages/cart/add.ts). */
+  cartAdd: '/cart/add',
   faq: '/faq',
   termsUse: '/terms-use',
   /** SPEC §2 Footer: the footer's Privacy Policy link is this relative href, as written. */
@@ -18,14 +20,15 @@ export const ROUTES = {
   payment: '/payment',
   myAccount: '/my-account/account',
   myOrders: '/my-account/orders',
+  myWishlist: '/my-account/wishlist',
   orderSuccess: '/order-success',
   orderFailure: '/order-failure',
   notFound: '/not-found',
   notFound404: '/404',
 } as const;
 
-/** The sections shown under /my-account (SPEC §2). */
-export const ACCOUNT_SECTIONS = ['account', 'orders'] as const;
+/** The sections shown under /my-account: SPEC §2's two, plus the wishlist SPEC §6 gives signed-in shoppers. */
+export const ACCOUNT_SECTIONS = ['account', 'orders', 'wishlist'] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 export function productPath(slug: string): string {

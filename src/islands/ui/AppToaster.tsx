@@ -10,5 +10,5 @@ export default function AppToaster() {
     const timer = setTimeout(showQueuedToasts, 0);
     return () => clearTimeout(timer);
   }, []);
-  return <Toaster position={TOAST_POSITION} theme={TOAST_THEME} richColors closeButton />;
+  return <Toaster position={TOAST_POSITION} theme={TOAST_THEME} closeButton />;
 }

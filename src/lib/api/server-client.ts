@@ -1,0 +1,27 @@
+/**
+ * The store API client the server builds for one request (moved here from
+ * src/middleware.ts so endpoints such as /cart/add can build one with the
+ * shopper's token too). Server only: it reads process.env.
+ *
+ * Over `apiFetch` (the in-process API, no HTTP) when server.ts passes it; else
+ * over HTTP to STORE_API_URL; else to this origin's /api.
+ */
+import { DEFAULT_STORE_API_KEY } from '../constants.ts';
+import { createApiClient, type ApiClient } from './client.ts';
+
+/** The store's API key: a client identifier, not a secret (API-NOTES), so pages hand it to islands too. */
+export const storeApiKey = (): string => process.env.STORE_API_KEY || DEFAULT_STORE_API_KEY;
+
+export function serverApiClient(apiFetch: App.Locals['apiFetch'], url: URL, token?: string): ApiClient {
+  const apiKey = storeApiKey();
+  if (apiFetch) {
+    // The origin only makes the URL absolute; the request never leaves the process.
+    return createApiClient({
+      baseUrl: new URL('/api', url).href,
+      apiKey,
+      token,
+      fetch: (input, init) => apiFetch(new Request(input, init)),
+    });
+  }
+  return createApiClient({ baseUrl: process.env.STORE_API_URL || new URL('/api', url).href, apiKey, token });
+}

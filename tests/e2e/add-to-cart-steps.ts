@@ -1,0 +1,98 @@
+/**
+ * Steps the add-to-cart and wishlist specs share: demo products of the kinds
+ * they need, a fresh verified account, waiting for an island to hydrate, and
+ * picking a size the way a shopper does.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestMail, uniqueShopper } from './helpers.ts';
+import { API_KEY, apiPost } from './store-api.ts';
+
+export interface Variation {
+  id: number;
+  product_variation: string;
+  final_price: string;
+  stock: number;
+}
+
+export interface Product {
+  id: number;
+  name: string;
+  slug: string;
+  final_price: string;
+  quantity: number;
+  retailer_id: number | null;
+  wholesaler_id: number | null;
+  productVariations: Variation[];
+}
+
+export async function allProducts(request: APIRequestContext): Promise<Product[]> {
+  const products: Product[] = [];
+  for (let page = 1; ; page += 1) {
+    const body = await apiPost(request, `/get-products?page=${page}`);
+    products.push(...body.data.products.data);
+    if (page >= body.data.products.last_page) return products;
+  }
+}
+
+export const inStock = (product: Product): Variation[] => product.productVariations.filter((v) => v.stock > 0);
+
+/** Products whose sizes in stock number at least `sizes`, each such size with at least `stock` left. */
+export function sizedProducts(products: Product[], sizes = 1, stock = 1): Product[] {
+  return products.filter((product) => product.productVariations.filter((v) => v.stock >= stock).length >= sizes);
+}
+
+export function find<T>(list: T[], what: string): T {
+  expect(list.length, `the demo store has ${what}`).toBeGreaterThan(0);
+  return list[0]!;
+}
+
+/** A new, verified account of its own (so parallel tests never share a cart or wishlist); not signed in anywhere. */
+export async function freshAccount(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const { email, phone } = uniqueShopper();
+  const password = 'Wish@123';
+  await apiPost(request, '/customer/register', { firstname: 'Meera', lastname: 'Nair', email, password, phone_number: phone });
+  const link = (await latestMail(email, /confirm/i)).links[0]!;
+  await apiPost(request, '/customer/verify-email', { token: new URL(link).searchParams.get('token') });
+  return { email, password };
+}
+
+/** A bearer token of the account (a session of its own, as another device would have). */
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const body = await apiPost(request, '/customer/login', { email, password });
+  return body.data.token as string;
+}
+
+export interface ServerLine {
+  product_id: number;
+  quantity: number;
+  selected_variant: { id: number; product_variation: string } | null;
+}
+
+export async function serverCartOf(request: APIRequestContext, token: string): Promise<ServerLine[]> {
+  const response = await request.get('/api/customer/cart', { headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data.cart as ServerLine[];
+}
+
+/** Waits until the first island of a component has hydrated (Astro drops `ssr` from <astro-island> then). */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
+}
+
+/** Picks a size by clicking its label (the radio itself is visually hidden). */
+export async function chooseSize(page: Page, size: string): Promise<void> {
+  const name = new RegExp(`^${size.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')},`);
+  const group = page.getByRole('group', { name: 'Size' });
+  // `has` is matched inside each label, so that radio locator starts from the page, not the group.
+  await group.locator('label').filter({ has: page.getByRole('radio', { name }) }).click();
+  await expect(group.getByRole('radio', { name })).toBeChecked();
+}
+
+/** The product page's own button (cards further down say 'Add to cart: <name>'). */
+export const addButton = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Add to cart', exact: true });
+
+/** Waits until every island of a component on the page has hydrated (client:visible ones must be on screen). */
+export async function allHydrated(page: Page, component: string): Promise<void> {
+  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).toBeAttached();
+  await expect(page.locator(`astro-island[component-url*="/${component}."][ssr]`)).toHaveCount(0);
+}
