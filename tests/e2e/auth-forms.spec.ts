@@ -120,3 +120,22 @@ for (const path of ['/signin', '/signup', '/forgot-password', '/reset-password',
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('what a shopper types before the sign-in form is ready is kept, and signs them in', async ({ page }) => {
+  // Hold the form's script back, as a slow connection would, while the shopper types.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/SignInForm*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/signin');
+  const email = main(page).getByRole('textbox', { name: 'Email' });
+  await email.fill('asha@example.com');
+  release();
+  await expect(page.locator('astro-island[component-url*="SignInForm"]:not([ssr])')).toHaveCount(1);
+  await expect(email).toHaveValue('asha@example.com');
+  await main(page).getByRole('textbox', { name: 'Password' }).fill('Demo@123');
+  await main(page).getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -13,7 +13,7 @@ import { changeAccountPassword } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastResult } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(changePasswordSchema);
@@ -23,9 +23,10 @@ const EMPTY: ChangePasswordRequest = { old_password: '', new_password: '', confi
 export default function ChangePasswordForm() {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const defaultValues = useTypedDefaults('change-password', EMPTY);
   const form = useForm({
     ...formBehaviour,
-    defaultValues: EMPTY,
+    defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const result = await changeAccountPassword(browserApi(), value);
@@ -36,6 +37,7 @@ export default function ChangePasswordForm() {
 
   return (
     <form
+      name="change-password"
       ref={formRef}
       method="post"
       noValidate

@@ -12,7 +12,7 @@ import { saveAccountDetails } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastResult } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(profileSchema);
@@ -25,9 +25,10 @@ interface Props {
 export default function ProfileForm({ firstname, lastname }: Props) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const defaultValues = useTypedDefaults('profile', { firstname, lastname } satisfies ProfileRequest);
   const form = useForm({
     ...formBehaviour,
-    defaultValues: { firstname, lastname } satisfies ProfileRequest,
+    defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const result = await saveAccountDetails(browserApi(), profileSchema.parse(value));
@@ -44,6 +45,7 @@ export default function ProfileForm({ firstname, lastname }: Props) {
 
   return (
     <form
+      name="profile"
       ref={formRef}
       method="post"
       noValidate

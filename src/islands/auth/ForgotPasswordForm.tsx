@@ -13,7 +13,7 @@ import { forgotPasswordSchema } from '../../lib/schemas/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { showToasts, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(forgotPasswordSchema);
@@ -25,9 +25,10 @@ export default function ForgotPasswordForm() {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const defaultValues = useTypedDefaults('forgot-password', { email: '' });
   const form = useForm({
     ...formBehaviour,
-    defaultValues: { email: '' },
+    defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value }) => {
       setSent(null);
@@ -55,6 +56,7 @@ export default function ForgotPasswordForm() {
         )}
       </div>
       <form
+        name="forgot-password"
         ref={formRef}
         method="post"
         noValidate

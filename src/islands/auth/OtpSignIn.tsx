@@ -16,7 +16,7 @@ import { sendLoginOtp, verifyLoginOtp } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 /** Our text for a sent code when the API gives none (SPEC has no success text for it). */
@@ -57,9 +57,11 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
     setSentTo(mobile);
   };
 
+  const codeDefaults = useTypedDefaults('otp-code', { otp: '' });
+  const mobileDefaults = useTypedDefaults('otp-mobile', { mobile: '' });
   const codeForm = useForm({
     ...formBehaviour,
-    defaultValues: { otp: '' },
+    defaultValues: codeDefaults,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(codeRef.current, formApi),
     onSubmit: async ({ value }) => {
       const mobile = sentToRef.current;
@@ -79,7 +81,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
 
   const mobileForm = useForm({
     ...formBehaviour,
-    defaultValues: { mobile: '' },
+    defaultValues: mobileDefaults,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(mobileRef.current, formApi),
     onSubmit: async ({ value }) => {
       const { mobile } = otpSendSchema.parse(value);
@@ -107,7 +109,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
 
   if (sentTo === null) {
     return (
-      <form ref={mobileRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(mobileForm)}>
+      <form name="otp-mobile" ref={mobileRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(mobileForm)}>
         <mobileForm.Field name="mobile" validators={{ onChange: sendRule }}>
           {(field) => (
             <TextField
@@ -131,7 +133,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
 
   return (
     <div className="space-y-4">
-      <form ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
+      <form name="otp-code" ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
         <codeForm.Field name="otp" validators={{ onChange: codeRule }}>
           {(field) => (
             <TextField

@@ -17,7 +17,7 @@ import { browserApi } from '../../stores/api-client.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(resetPasswordFormSchema);
@@ -29,6 +29,7 @@ interface Props {
 export default function ResetPasswordForm({ token }: Props) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const defaultValues = useTypedDefaults('reset-password', { password: '', confirm_password: '' });
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export default function ResetPasswordForm({ token }: Props) {
 
   const form = useForm({
     ...formBehaviour,
-    defaultValues: { password: '', confirm_password: '' },
+    defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value }) => {
       const result = await tokenPassword(browserApi(), toTokenPasswordRequest(token, resetPasswordFormSchema.parse(value)));
@@ -58,6 +59,7 @@ export default function ResetPasswordForm({ token }: Props) {
   return (
     <div className="space-y-4">
       <form
+        name="reset-password"
         ref={formRef}
         method="post"
         noValidate

@@ -14,7 +14,7 @@ import { signIn } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import OtpSignIn from './OtpSignIn.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
@@ -28,10 +28,11 @@ const loginRule = ruleOf(loginSchema);
 
 function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
   const formRef = useRef<HTMLFormElement>(null);
+  const defaultValues = useTypedDefaults('signin', { email: '', password: '' });
   const [leaving, setLeaving] = useState(false);
   const form = useForm({
     ...formBehaviour,
-    defaultValues: { email: '', password: '' },
+    defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value }) => {
       const result = await signIn(browserApi(), loginSchema.parse(value));
@@ -50,6 +51,7 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
 
   return (
     <form
+      name="signin"
       ref={formRef}
       method="post"
       noValidate

@@ -18,7 +18,7 @@ import { $auth, registerAccount } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField, { fieldError } from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, useHydrated } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 /** The API's field names (POST /customer/register) and the form's. */
@@ -29,6 +29,7 @@ const baseRule = ruleOf(registrationFormSchema);
 export default function SignUpForm() {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  const defaultValues = useTypedDefaults('signup', { firstName: '', lastName: '', email: '', password: '', mobile: '', terms: false as boolean });
   const termsId = useId();
   const [leaving, setLeaving] = useState(false);
   // Per form, so one page's refused email never shows on another render.
@@ -36,7 +37,7 @@ export default function SignUpForm() {
   const rule = useMemo(() => refused.wrap(baseRule), [refused]);
   const form = useForm({
     ...formBehaviour,
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', mobile: '', terms: false },
+    defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const result = await registerAccount(browserApi(), toRegistrationRequest(registrationFormSchema.parse(value)));
@@ -56,6 +57,7 @@ export default function SignUpForm() {
 
   return (
     <form
+      name="signup"
       ref={formRef}
       method="post"
       noValidate

@@ -30,6 +30,32 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
+/**
+ * A form's starting values: what the shopper already typed into the
+ * server-rendered form (found by its `name`) before the island hydrated, else
+ * `defaults`. Read once, on the first render in the browser, while the page
+ * still holds the typed text: hydration would otherwise wipe it, and on a
+ * slow phone a shopper often starts typing first.
+ */
+export function useTypedDefaults<T extends Record<string, string | boolean>>(formName: string, defaults: T): T {
+  const [initial] = useState(() => typedValues(formName, defaults));
+  return initial;
+}
+
+export function typedValues<T extends Record<string, string | boolean>>(formName: string, defaults: T): T {
+  if (typeof document === 'undefined') return defaults;
+  const form = document.forms.namedItem(formName);
+  if (!form) return defaults;
+  const values: Record<string, string | boolean> = { ...defaults };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const input = form.elements.namedItem(key);
+    if (!(input instanceof HTMLInputElement)) continue;
+    if (typeof fallback === 'boolean') values[key] = input.checked;
+    else if (input.value !== '') values[key] = input.value;
+  }
+  return values as T;
+}
+
 /** The first message `schema` gives for field `name` when the form holds `values`. */
 export function messageFor(schema: z.ZodType, values: unknown, name: string): string | undefined {
   const result = schema.safeParse(values);
