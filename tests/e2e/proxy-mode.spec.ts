@@ -9,6 +9,9 @@ import { API_KEY } from './store-api.ts';
 const PROXY_PORT = (Number(process.env.E2E_PORT) || 4399) - 1;
 let proxy: ChildProcess;
 
+// One worker runs both tests: beforeAll per worker would start two proxies on one port.
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async ({ playwright }) => {
   const upstream = new URL(test.info().project.use.baseURL!);
   proxy = spawn('node', ['server.ts'], {
