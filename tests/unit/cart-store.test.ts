@@ -209,6 +209,14 @@ describe('signed-in cart', () => {
     expect(messages()).toEqual(['error: Cart item not found']);
   });
 
+  it('a remove the network loses puts the line back with "Failed to remove item from cart"', async () => {
+    const { api } = network({ 'POST /customer/remove-to-cart': new TypeError('fetch failed') });
+    $cart.set({ ...INITIAL_CART, cartItems: [serverLine(1, M)] });
+    await removeFromCart(api, $cart.get().cartItems[0]!);
+    expect($cart.get()).toMatchObject({ cartItems: [{ cart_id: 1 }], error: 'Failed to remove item from cart' });
+    expect(messages()).toEqual(['error: Failed to remove item from cart']);
+  });
+
   it('remove sends the retailer item’s id and variant, and toasts the server’s message', async () => {
     $cart.set({ ...INITIAL_CART, cartItems: [serverLine(1, M)] });
     const { api, calls } = network({ 'POST /customer/remove-to-cart': { success: true, message: 'Item removed from cart' } });
