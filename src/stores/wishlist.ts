@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
 import type { ApiFailure } from '../lib/api/types.ts';
-import { addToWishlistCall, getWishlist, removeFromWishlistCall, wishlistEntriesOf } from '../lib/api/wishlist.ts';
+import { addToWishlistCall, getWishlist, removeFromWishlistCall, wishlistEntriesOf, type WishlistEntry } from '../lib/api/wishlist.ts';
 import type { AddableProduct } from '../lib/cart.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { browserApi } from './api-client.ts';
@@ -15,18 +15,8 @@ import { $auth } from './auth.ts';
 import { persistGroup } from './persist.ts';
 import { showToast, toastResult } from './toast.ts';
 
-export interface WishlistItem {
-  wishlist_id: number;
-  product_id: number;
-  product_name: string;
-  product_slug: string;
-  product_images: string | null;
-  final_price: string;
-  old_price: string | null;
-  retailer_id: number | null;
-  wholesaler_id: number | null;
-  added_on: string;
-}
+/** An entry of GET /customer/wishlist (the contract's name for it here). */
+export type WishlistItem = WishlistEntry;
 
 export interface WishlistState {
   items: WishlistItem[];

@@ -15,19 +15,18 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { cartCount } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
-import { $cart, closeCart, syncGuestCart } from '../../stores/cart.ts';
+import { $cart, closeCart } from '../../stores/cart.ts';
 import { CloseIcon } from '../ui/Icons.tsx';
 import { CART_DRAWER_ID } from './CartButton.tsx';
 import CartLines from './CartLines.tsx';
+import SyncRetry from './SyncRetry.tsx';
 import CartSummary, { checkoutHref, primaryButton, primaryInline, secondaryButton } from './CartSummary.tsx';
 
 export default function CartDrawer() {
   const { cartItems, isCartOpen, syncError } = useStore($cart);
   const { isAuthenticated } = useStore($auth);
   const [hydrated, setHydrated] = useState(false);
-  const [retrying, setRetrying] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -71,14 +70,6 @@ export default function CartDrawer() {
     if (event.target === event.currentTarget) closeCart();
   };
 
-  const retry = async () => {
-    setRetrying(true);
-    try {
-      await syncGuestCart(browserApi());
-    } finally {
-      setRetrying(false);
-    }
-  };
 
   const count = hydrated ? cartCount(cartItems) : 0;
   const signedIn = hydrated && isAuthenticated;
@@ -109,19 +100,7 @@ export default function CartDrawer() {
           </button>
         </div>
 
-        {syncError && (
-          <div role="alert" className="mx-5 mt-4 flex items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-            <p>{syncError}</p>
-            <button
-              type="button"
-              disabled={retrying}
-              onClick={() => void retry()}
-              className="shrink-0 rounded-md border border-red-400 px-3 py-1 font-semibold hover:bg-red-100 disabled:opacity-60"
-            >
-              Retry
-            </button>
-          </div>
-        )}
+        {syncError && <SyncRetry message={syncError} className="mx-5 mt-4 px-3 py-2" />}
 
         {count === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-5 px-5 text-center">

@@ -15,10 +15,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { cartCount, type CartLine } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
-import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
-import { $cart, syncGuestCart } from '../../stores/cart.ts';
+import { $cart } from '../../stores/cart.ts';
 import CartLines from './CartLines.tsx';
+import SyncRetry from './SyncRetry.tsx';
 import CartSummary, { checkoutHref, primaryButton, primaryInline, secondaryButton } from './CartSummary.tsx';
 
 interface Props {
@@ -39,7 +39,6 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
   // Signed in: the server's lines until the store's start-up fetch has answered.
   const [settled, setSettled] = useState(false);
   const [promptShown, setPromptShown] = useState(loginPrompt);
-  const [retrying, setRetrying] = useState(false);
   const promptRef = useRef<HTMLElement>(null);
 
   useEffect(() => setHydrated(true), []);
@@ -63,14 +62,6 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
     });
   };
 
-  const retry = async () => {
-    setRetrying(true);
-    try {
-      await syncGuestCart(browserApi());
-    } finally {
-      setRetrying(false);
-    }
-  };
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 lg:py-12">
@@ -95,19 +86,7 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
         </section>
       )}
 
-      {hydrated && syncError && (
-        <div role="alert" className="mt-6 flex items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
-          <p>{syncError}</p>
-          <button
-            type="button"
-            disabled={retrying}
-            onClick={() => void retry()}
-            className="shrink-0 rounded-md border border-red-400 px-3 py-1 font-semibold hover:bg-red-100 disabled:opacity-60"
-          >
-            Retry
-          </button>
-        </div>
-      )}
+      {hydrated && syncError && <SyncRetry message={syncError} className="mt-6 px-4 py-3" />}
 
       {count === 0 ? (
         <div className="mt-10 flex flex-col items-center gap-5 rounded-xl border border-current/10 px-6 py-16 text-center">
