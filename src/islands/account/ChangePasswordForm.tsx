@@ -13,7 +13,7 @@ import { changeAccountPassword } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastResult } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(changePasswordSchema);
@@ -43,11 +43,7 @@ export default function ChangePasswordForm() {
       noValidate
       aria-labelledby="change-password-heading"
       className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <h2 id="change-password-heading" className="text-lg font-semibold">
         Change password

@@ -12,7 +12,7 @@ import { saveAccountDetails } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastResult } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(profileSchema);
@@ -51,11 +51,7 @@ export default function ProfileForm({ firstname, lastname }: Props) {
       noValidate
       aria-label="Your name"
       className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <form.Field name="firstname" validators={{ onChange: rule }}>

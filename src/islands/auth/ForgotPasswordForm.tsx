@@ -13,7 +13,7 @@ import { forgotPasswordSchema } from '../../lib/schemas/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { showToasts, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(forgotPasswordSchema);
@@ -61,11 +61,7 @@ export default function ForgotPasswordForm() {
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void form.handleSubmit();
-        }}
+        onSubmit={submitWith(form)}
       >
         <form.Field name="email" validators={{ onChange: rule }}>
           {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}

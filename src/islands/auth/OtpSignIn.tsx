@@ -5,7 +5,7 @@
  * does) and loads / in full, so that toast waits for the next page.
  */
 import { useForm, useSelector } from '@tanstack/react-form';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useRef, useState } from 'react';
 import { isFailure } from '../../lib/api/client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -16,7 +16,7 @@ import { sendLoginOtp, verifyLoginOtp } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 /** Our text for a sent code when the API gives none (SPEC has no success text for it). */
@@ -99,12 +99,6 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
     setResending(true);
     if (await sendCode(sentTo)) codeForm.reset();
     setResending(false);
-  };
-
-  const submitWith = (form: { handleSubmit: () => Promise<unknown> }) => (event: SyntheticEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    void form.handleSubmit();
   };
 
   if (sentTo === null) {

@@ -17,7 +17,7 @@ import { browserApi } from '../../stores/api-client.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(resetPasswordFormSchema);
@@ -64,11 +64,7 @@ export default function ResetPasswordForm({ token }: Props) {
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          void form.handleSubmit();
-        }}
+        onSubmit={submitWith(form)}
       >
         <form.Field name="password" validators={{ onChange: rule }}>
           {(field) => (

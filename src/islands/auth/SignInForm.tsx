@@ -14,7 +14,7 @@ import { signIn } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import OtpSignIn from './OtpSignIn.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
@@ -56,11 +56,7 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
       method="post"
       noValidate
       className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <form.Field name="email" validators={{ onChange: loginRule }}>
         {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}

@@ -18,7 +18,7 @@ import { $auth, registerAccount } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField, { fieldError } from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 /** The API's field names (POST /customer/register) and the form's. */
@@ -62,11 +62,7 @@ export default function SignUpForm() {
       method="post"
       noValidate
       className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void form.handleSubmit();
-      }}
+      onSubmit={submitWith(form)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <form.Field name="firstName" validators={{ onChange: rule }}>

@@ -9,7 +9,7 @@
  * left or the form is submitted, and from then on follows each keystroke.
  */
 import type { AnyFieldApi, AnyFormApi } from '@tanstack/react-form';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import type { z } from 'zod';
 
 export const submitButtonClass =
@@ -54,6 +54,15 @@ export function typedValues<T extends Record<string, string | boolean>>(formName
     else if (input.value !== '') values[key] = input.value;
   }
   return values as T;
+}
+
+/** A form's submit handler: the island takes the submit; the plain post is only for before hydration. */
+export function submitWith(form: { handleSubmit: () => Promise<unknown> }) {
+  return (event: SyntheticEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    void form.handleSubmit();
+  };
 }
 
 /** The first message `schema` gives for field `name` when the form holds `values`. */
