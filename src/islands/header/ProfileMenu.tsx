@@ -26,6 +26,7 @@ import {
   openLogoutConfirm,
 } from '../../stores/ui.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import { useDismiss } from '../ui/use-dismiss.ts';
 
 const PANEL_ID = 'account-menu';
 // The link's name is 'My Account'; SPEC's 'manage your profile' is its description.
@@ -78,23 +79,7 @@ export default function ProfileMenu() {
   }, [signedIn]);
 
   // An outside click or Escape closes the dropdown; Escape hands focus back to the button.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) closeHeaderMenu('account');
-    };
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      closeHeaderMenu('account');
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(open, wrapperRef, () => closeHeaderMenu('account'), buttonRef);
 
   const items = () => [...(wrapperRef.current?.querySelectorAll<HTMLElement>(`#${PANEL_ID} :is(${ITEMS})`) ?? [])];
 

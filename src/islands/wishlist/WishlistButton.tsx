@@ -13,6 +13,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
 import { $wishlistIds, addToWishlist, removeFromWishlist } from '../../stores/wishlist.ts';
+import { useDismiss } from '../ui/use-dismiss.ts';
 
 interface Props {
   product: Pick<AddableProduct, 'id' | 'retailer_id' | 'wholesaler_id'>;
@@ -58,25 +59,11 @@ export default function WishlistButton({ product, name, compact = false }: Props
     if (signedIn) setAskSignIn(false);
   }, [signedIn]);
 
-  // The sign-in note closes on an outside click, or on Escape (focus back to the heart).
+  // The sign-in note takes focus; it closes on an outside click, or on Escape (focus back to the heart).
   useEffect(() => {
-    if (!askSignIn) return;
-    linkRef.current?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setAskSignIn(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setAskSignIn(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    if (askSignIn) linkRef.current?.focus();
   }, [askSignIn]);
+  useDismiss(askSignIn, wrapperRef, () => setAskSignIn(false), buttonRef);
 
   const toggle = async () => {
     if (!signedIn) {
