@@ -4,8 +4,12 @@
  * Account and search flows show theirs 5 s, the notification flow (wishlist
  * and the rest) 2 s. A toast meant for the next page (after a sign-in, say)
  * waits in sessionStorage until that page's toaster mounts.
+ *
+ * Toasts wait in `$toastQueue` until the toaster (src/islands/ui/AppToaster.tsx)
+ * shows them: the toast library then loads on the first toast of a page, not
+ * on every page.
  */
-import { toast } from 'sonner';
+import { atom } from 'nanostores';
 import { failureMessages, isFailure } from '../lib/api/client.ts';
 import { TOAST_DURATION_ACCOUNT_MS, TOAST_DURATION_NOTIFICATION_MS } from '../lib/constants.ts';
 
@@ -24,8 +28,18 @@ export function toastDuration(flow: ToastFlow): number {
   return flow === 'account' ? TOAST_DURATION_ACCOUNT_MS : TOAST_DURATION_NOTIFICATION_MS;
 }
 
+/** Toasts asked for and not yet handed to the toaster. */
+export const $toastQueue = atom<QueuedToast[]>([]);
+
 export function showToast(kind: ToastKind, message: string, flow: ToastFlow = 'account'): void {
-  toast[kind](message, { duration: toastDuration(flow) });
+  $toastQueue.set([...$toastQueue.get(), { kind, message, flow }]);
+}
+
+/** Hands the waiting toasts to the toaster, once (it calls this when it can show them). */
+export function takeToasts(): QueuedToast[] {
+  const waiting = $toastQueue.get();
+  if (waiting.length > 0) $toastQueue.set([]);
+  return waiting;
 }
 
 /** The toasts an API answer calls for (SPEC §8): errors for a failure, successes otherwise; none for a cancelled call. */

@@ -17,14 +17,8 @@ import {
   syncGuestCart,
 } from '../../src/stores/cart.ts';
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
+import { $toastQueue } from '../../src/stores/toast.ts';
 
-const toasts = vi.hoisted(() => [] as { kind: string; message: string }[]);
-vi.mock('sonner', () => ({
-  toast: {
-    success: (message: string) => toasts.push({ kind: 'success', message }),
-    error: (message: string) => toasts.push({ kind: 'error', message }),
-  },
-}));
 
 interface Call {
   route: string;
@@ -60,13 +54,14 @@ const L = { id: 101, product_variation: 'L', final_price: '849.50', stock: 2 };
 const serverLine = (cart_id: number, variant = M, quantity = 1): CartLine => ({ ...lineFor(kurta, variant, quantity), cart_id, retailer_product_id: 11 });
 const signInHere = () => $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live', customer: { id: 7 } } });
 const stored = () => JSON.parse(localStorage.getItem(STORE_STATE_KEY) ?? '{}') as Record<string, any>;
-const messages = () => toasts.map((t) => `${t.kind}: ${t.message}`);
+/** The toasts the store asked for, in order. */
+const messages = () => $toastQueue.get().map((t) => `${t.kind}: ${t.message}`);
 
 beforeEach(() => {
   $auth.set(INITIAL_AUTH);
   $cart.set(INITIAL_CART);
   localStorage.clear();
-  toasts.length = 0;
+  $toastQueue.set([]);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -97,7 +92,7 @@ describe('guest cart (no server call, SPEC §6)', () => {
   it('plus and minus change the quantity locally with "Cart quantity updated", stopping at the stock', async () => {
     const { api, calls } = network();
     await addToCart(api, kurta, L);
-    toasts.length = 0;
+    $toastQueue.set([]);
     await changeQuantity(api, $cart.get().cartItems[0]!, 1);
     expect($cart.get().cartItems[0]?.quantity).toBe(2);
     await changeQuantity(api, $cart.get().cartItems[0]!, 1); // stock 2: no further
@@ -111,7 +106,7 @@ describe('guest cart (no server call, SPEC §6)', () => {
   it('minus at quantity 1 removes the line with "Item removed from cart"', async () => {
     const { api } = network();
     await addToCart(api, kurta, M);
-    toasts.length = 0;
+    $toastQueue.set([]);
     await changeQuantity(api, $cart.get().cartItems[0]!, -1);
     expect($cart.get().cartItems).toEqual([]);
     expect(messages()).toEqual(['success: Item removed from cart']);
@@ -121,7 +116,7 @@ describe('guest cart (no server call, SPEC §6)', () => {
     const { api, calls } = network();
     await addToCart(api, kurta, M);
     await addToCart(api, kurta, L);
-    toasts.length = 0;
+    $toastQueue.set([]);
     await removeFromCart(api, $cart.get().cartItems[0]!);
     expect($cart.get().cartItems.map((line) => line.selected_variant?.product_variation)).toEqual(['L']);
     expect(messages()).toEqual(['success: Item removed from cart']);
@@ -189,7 +184,7 @@ describe('signed-in cart', () => {
     await changeQuantity(api, $cart.get().cartItems[0]!, 1);
     expect($cart.get().cartItems[0]?.quantity).toBe(3);
     expect(messages()).toEqual(['success: Cart updated successfully', 'success: Cart updated successfully']);
-    toasts.length = 0;
+    $toastQueue.set([]);
     await changeQuantity(network({ 'POST /customer/add-to-cart': new TypeError('down') }).api, $cart.get().cartItems[0]!, 1);
     expect($cart.get()).toMatchObject({ error: 'Failed to update cart item', cartItems: [{ quantity: 3 }] });
     expect(messages()).toEqual(['error: Failed to update cart item']);

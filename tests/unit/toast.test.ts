@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/lib/messages.ts';
-import { toastDuration, toastOnNextPage, toastsFor } from '../../src/stores/toast.ts';
+import { $toastQueue, showToast, takeToasts, toastDuration, toastOnNextPage, toastsFor } from '../../src/stores/toast.ts';
 
 const logout = { failure: MESSAGES.auth.logoutFailed, success: MESSAGES.auth.logoutSuccessful };
 
@@ -50,5 +50,18 @@ describe('toasts kept for the next page', () => {
       { kind: 'success', message: 'Login successful.', flow: 'account' },
       { kind: 'error', message: 'Later', flow: 'notification' },
     ]);
+  });
+});
+
+describe('toasts wait for the toaster', () => {
+  it('a toast asked for waits in the queue until the toaster takes it, once', () => {
+    $toastQueue.set([]);
+    showToast('success', 'Item added to cart.', 'notification');
+    showToast('error', 'Failed to add item to cart', 'notification');
+    expect(takeToasts()).toEqual([
+      { kind: 'success', message: 'Item added to cart.', flow: 'notification' },
+      { kind: 'error', message: 'Failed to add item to cart', flow: 'notification' },
+    ]);
+    expect(takeToasts()).toEqual([]);
   });
 });

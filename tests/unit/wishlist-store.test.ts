@@ -12,14 +12,10 @@ import {
   removeFromWishlist,
   type WishlistItem,
 } from '../../src/stores/wishlist.ts';
+import { $toastQueue } from '../../src/stores/toast.ts';
 
-const toasts = vi.hoisted(() => [] as string[]);
-vi.mock('sonner', () => ({
-  toast: {
-    success: (message: string) => toasts.push(`success: ${message}`),
-    error: (message: string) => toasts.push(`error: ${message}`),
-  },
-}));
+/** The toasts the store asked for, in order. */
+const toasts = () => $toastQueue.get().map((t) => `${t.kind}: ${t.message}`);
 
 const entry = (product_id: number): WishlistItem => ({
   wishlist_id: product_id * 10,
@@ -57,7 +53,7 @@ beforeEach(() => {
   $auth.set(INITIAL_AUTH);
   $wishlist.set(INITIAL_WISHLIST);
   localStorage.clear();
-  toasts.length = 0;
+  $toastQueue.set([]);
   // Signing in starts a wishlist fetch of its own; unless a test answers it, it never returns.
   vi.stubGlobal('fetch', () => new Promise(() => {}));
 });
@@ -83,7 +79,7 @@ describe('wishlist', () => {
     expect(calls.map((c) => c.route)).toEqual(['POST /customer/add-to-wishlist', 'GET /customer/wishlist']);
     expect(calls[0]?.body).toEqual({ product_id: 5, retailer_id: 3, wholesaler_id: null });
     expect($wishlistIds.get().has(5)).toBe(true);
-    expect(toasts).toEqual(['success: Product added to wishlist']);
+    expect(toasts()).toEqual(['success: Product added to wishlist']);
   });
 
   it('removing toasts the server’s message and refetches the list', async () => {
@@ -96,7 +92,7 @@ describe('wishlist', () => {
     expect(await removeFromWishlist(api, 5)).toBe(true);
     expect(calls[0]?.body).toEqual({ product_id: 5 });
     expect($wishlistIds.get().size).toBe(0);
-    expect(toasts).toEqual(['success: Product removed from wishlist']);
+    expect(toasts()).toEqual(['success: Product removed from wishlist']);
   });
 
   it('a failure toasts the server’s message, else "Failed to fetch store information", and keeps the list', async () => {
@@ -104,7 +100,7 @@ describe('wishlist', () => {
     $wishlist.set({ ...INITIAL_WISHLIST, items: [entry(5)] });
     expect(await removeFromWishlist(network({ 'POST /customer/remove-to-wishlist': [404, { message: 'Not in your wishlist' }] }).api, 9)).toBe(false);
     expect(await addToWishlist(network({ 'POST /customer/add-to-wishlist': new TypeError('down') }).api, { id: 9 })).toBe(false);
-    expect(toasts).toEqual(['error: Not in your wishlist', 'error: Failed to fetch store information']);
+    expect(toasts()).toEqual(['error: Not in your wishlist', 'error: Failed to fetch store information']);
     expect($wishlist.get()).toMatchObject({ items: [entry(5)], error: 'Failed to fetch store information' });
   });
 
@@ -114,7 +110,7 @@ describe('wishlist', () => {
     expect(await removeFromWishlist(api, 5)).toBe(false);
     await fetchWishlist(api);
     expect(calls).toEqual([]);
-    expect(toasts).toEqual([]);
+    expect(toasts()).toEqual([]);
   });
 
   it('signing in fetches the wishlist; signing out clears it and its stored copy', async () => {

@@ -1,14 +1,45 @@
-/** The one toaster of every page (SPEC §9: top-right, light); shows toasts an earlier page kept. */
-import { useEffect } from 'react';
-import { Toaster } from 'sonner';
+/**
+ * The one toaster of every page (SPEC §9: top-right, light). The toast
+ * library loads only once a toast is waiting (one asked for on this page, or
+ * kept by the previous page), so pages without toasts never fetch it.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { TOAST_POSITION, TOAST_THEME } from '../../lib/constants.ts';
-import { showQueuedToasts } from '../../stores/toast.ts';
+import { $toastQueue, showQueuedToasts, takeToasts, toastDuration } from '../../stores/toast.ts';
+
+type Sonner = typeof import('sonner');
 
 export default function AppToaster() {
+  const waiting = useStore($toastQueue).length;
+  const [sonner, setSonner] = useState<Sonner | null>(null);
+  const [ready, setReady] = useState(false);
+
+  // Toasts the previous page kept join the queue.
+  useEffect(() => showQueuedToasts(), []);
+
   useEffect(() => {
-    // After sonner's own subscription effect, so the kept toasts are not missed.
-    const timer = setTimeout(showQueuedToasts, 0);
+    if (waiting === 0 || sonner) return;
+    let live = true;
+    import('sonner')
+      .then((module) => live && setSonner(module))
+      .catch((error: unknown) => console.warn('Could not load the toasts', error));
+    return () => {
+      live = false;
+    };
+  }, [waiting, sonner]);
+
+  // After the Toaster's own subscription effect has run, so no toast is missed.
+  useEffect(() => {
+    if (!sonner) return;
+    const timer = setTimeout(() => setReady(true), 0);
     return () => clearTimeout(timer);
-  }, []);
-  return <Toaster position={TOAST_POSITION} theme={TOAST_THEME} closeButton />;
+  }, [sonner]);
+
+  useEffect(() => {
+    if (!sonner || !ready || waiting === 0) return;
+    for (const { kind, message, flow } of takeToasts()) sonner.toast[kind](message, { duration: toastDuration(flow) });
+  }, [sonner, ready, waiting]);
+
+  return sonner ? <sonner.Toaster position={TOAST_POSITION} theme={TOAST_THEME} closeButton /> : null;
 }
