@@ -88,3 +88,18 @@ test('a guest cookie cart that would outgrow the cookie refuses the next line an
   await page.goto(refusedAt!);
   await expect(page.getByRole('alert').filter({ hasText: 'Your cart is full. Sign in to add more items.' })).toBeVisible();
 });
+
+test('with JavaScript off a guest adds a size from a product card’s size select and lands on /cart', async ({ browser, request }) => {
+  const listed = (await (await request.post('/api/get-products?page=1', { headers: { 'API-KEY': process.env.STORE_API_KEY || 'demo-store-key' } })).json())
+    .data.products.data as Product[];
+  const product = find(sizedProducts(listed, 2), 'a product with sizes on page 1');
+  const size = inStock(product)[0]!;
+  const { context, page } = await withoutJs(browser);
+  await page.goto('/shop');
+  const main = page.getByRole('main');
+  await main.getByRole('combobox', { name: `Size of ${product.name}`, exact: true }).selectOption(String(size.id));
+  await main.getByRole('button', { name: `Add to cart: ${product.name}`, exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/cart');
+  await expect(cartLine(page, product)).toContainText(`Size: ${size.product_variation}`);
+  await context.close();
+});

@@ -178,7 +178,7 @@ test('a sold-out size cannot be chosen or added, and a sold-out product offers n
   }
 });
 
-test('a product card adds a product without sizes in one click and offers "Choose size" for one with several', async ({ page, request }) => {
+test('a product card adds a product without sizes in one click, and one with several sizes from its size select', async ({ page, request }) => {
   const violations = watchCsp(page);
   const body = await apiPost(request, '/get-products?page=1');
   const listed = body.data.products.data as Product[];
@@ -187,7 +187,6 @@ test('a product card adds a product without sizes in one click and offers "Choos
   await page.goto('/shop');
   const products = page.getByRole('main');
 
-  await expect(products.getByRole('link', { name: `Choose size: ${sized.name}`, exact: true })).toHaveAttribute('href', `/products/${sized.slug}`);
   const add = products.getByRole('button', { name: `Add to cart: ${plain.name}`, exact: true });
   await add.scrollIntoViewIfNeeded();
   // The card's island hydrates once visible; before that the button would post the form instead.
@@ -197,5 +196,24 @@ test('a product card adds a product without sizes in one click and offers "Choos
   await expect(drawer).toBeVisible();
   await expect(toast(page, 'Item added to cart.').first()).toBeVisible();
   await expect(lineOf(drawer, plain)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // A card with several sizes: the size select, sold-out sizes not selectable.
+  const size = inStock(sized)[0]!;
+  const select = products.getByRole('combobox', { name: `Size of ${sized.name}`, exact: true });
+  for (const soldOut of sized.productVariations.filter((v) => v.stock <= 0)) {
+    await expect(select.getByRole('option', { name: `${soldOut.product_variation} (sold out)` })).toBeDisabled();
+  }
+  const addSized = products.getByRole('button', { name: `Add to cart: ${sized.name}`, exact: true });
+  await addSized.scrollIntoViewIfNeeded();
+  await expect(addSized.locator('xpath=ancestor::astro-island')).not.toHaveAttribute('ssr');
+  await addSized.click();
+  await expect(products.getByText('Please select a size').first()).toBeVisible();
+  await select.selectOption(String(size.id));
+  await addSized.click();
+  const both = drawerOf(page, 2);
+  await expect(both).toBeVisible();
+  await expect(lineOf(both, sized, size)).toBeVisible();
   expect(violations).toEqual([]);
 });

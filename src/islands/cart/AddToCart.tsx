@@ -52,7 +52,7 @@ export default function AddToCart({ product, variants, compact = false, initialE
       const check = checkAdd(variants, product.quantity, formNumber(form, 'variant_id'));
       if (!check.ok) {
         setMessage(CART_ERRORS[check.code]);
-        if (check.code === 'size') form.querySelector<HTMLInputElement>('input[name="variant_id"]:not(:disabled)')?.focus();
+        if (check.code === 'size') form.querySelector<HTMLElement>('[name="variant_id"]:not(:disabled)')?.focus();
         return;
       }
       setMessage(null);
