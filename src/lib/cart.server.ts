@@ -7,7 +7,6 @@
  */
 import type { AstroCookies } from 'astro';
 import { cartLinesOf, getCart } from './api/cart.ts';
-import { serverApiClient } from './api/server-client.ts';
 import type { CartLine } from './cart.ts';
 import { decodeGuestCart, GUEST_CART_COOKIE } from './guest-cart-cookie.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
@@ -16,7 +15,6 @@ import { lookUpSession } from './session.server.ts';
 export interface ServerCartContext {
   locals: App.Locals;
   cookies: AstroCookies;
-  url: URL;
 }
 
 /**
@@ -36,7 +34,7 @@ export function guestCartLines(cookies: AstroCookies): CartLine[] {
 
 /** The signed-in cart; [] when the call fails (the page then shows an empty cart rather than an error page). */
 async function signedInCart(context: ServerCartContext, token: string): Promise<CartLine[]> {
-  const lines = cartLinesOf(await getCart(serverApiClient(context.locals.apiFetch, context.url, token)));
+  const lines = cartLinesOf(await getCart(context.locals.api, { token }));
   return lines.map((line) => ({ ...line, selected_variant: line.selected_variant ?? null }));
 }
 

@@ -1,4 +1,5 @@
 import type { VariantInput } from './seed.repository.ts';
+import { createRng, type Rng } from './seeded-random.ts';
 
 /**
  * The demo store's catalogue as plain data, generated from a seeded PRNG so
@@ -12,45 +13,6 @@ export const PRODUCTS_PER_DEMO_CATEGORY = 8;
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
 /** Product images are 4:5 (width x 1.25). */
 export const PRODUCT_IMAGE_RATIO = 1.25;
-
-export interface Rng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(list: readonly T[]): T;
-  shuffle<T>(list: readonly T[]): T[];
-}
-
-/** mulberry32 over a 32-bit seed (strings are hashed first). */
-export function createRng(seed: number | string): Rng {
-  let state = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    int,
-    pick: (list) => list[int(0, list.length - 1)]!,
-    shuffle(list) {
-      const copy = [...list];
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-      }
-      return copy;
-    },
-  };
-}
-
-function hashString(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
 
 export type Shape =
   | 'tshirt' | 'shirt' | 'jeans' | 'kurta' | 'saree' | 'watch'

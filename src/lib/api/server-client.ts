@@ -1,7 +1,7 @@
 /**
- * The store API client the server builds for one request (moved here from
- * src/middleware.ts so endpoints such as /cart/add can build one with the
- * shopper's token too). Server only: it reads process.env.
+ * The store API client the server builds for one request (src/middleware.ts;
+ * a guarded page gets one carrying the shopper's token, other server code
+ * passes `{ token }` per call). Server only: it reads process.env.
  *
  * Over `apiFetch` (the in-process API, no HTTP) when server.ts passes it; else
  * over HTTP to STORE_API_URL; else to this origin's /api.

@@ -24,7 +24,6 @@ import {
 } from '../../lib/add-to-cart.ts';
 import { addToCartCall } from '../../lib/api/cart.ts';
 import { getProductDetails, getProducts } from '../../lib/api/catalog.ts';
-import { serverApiClient } from '../../lib/api/server-client.ts';
 import type { ProductItem } from '../../lib/api/types.ts';
 import { addGuestLine, lineFor } from '../../lib/cart.ts';
 import { guestCartLines, sessionToken } from '../../lib/cart.server.ts';
@@ -96,13 +95,17 @@ export const POST: APIRoute = async (context: APIContext) => {
 
   const token = await sessionToken({ locals, cookies });
   if (token !== null) {
-    const result = await addToCartCall(serverApiClient(locals.apiFetch, url, token), {
-      product_id: product.id,
-      id: check.variant?.id ?? null,
-      quantity: input.quantity,
-      retailer_id: product.retailer_id ?? null,
-      wholesaler_id: product.wholesaler_id ?? null,
-    });
+    const result = await addToCartCall(
+      locals.api,
+      {
+        product_id: product.id,
+        id: check.variant?.id ?? null,
+        quantity: input.quantity,
+        retailer_id: product.retailer_id ?? null,
+        wholesaler_id: product.wholesaler_id ?? null,
+      },
+      { token },
+    );
     if (!result || result.success !== true) return backWithError(product.slug, 'failed');
     return seeOther(ROUTES.cart);
   }

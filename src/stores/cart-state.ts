@@ -1,0 +1,116 @@
+/**
+ * The cart state group of SPEC §3 (Cart state): the store, its persisted
+ * copy (SPEC §3 Persisted client state; the drawer and a sync error are not
+ * restored), other tabs' changes (SPEC §4 Cross-tab sync), and reading the
+ * signed-in cart from the server. The helpers exported here are for the
+ * cart's own modules: cart.ts (the shopper's actions) and cart-sync.ts (the
+ * guest cart after sign-in). Islands import src/stores/cart.ts.
+ */
+import { atom } from 'nanostores';
+import { cartLinesOf, getCart } from '../lib/api/cart.ts';
+import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
+import type { ApiFailure } from '../lib/api/types.ts';
+import type { CartLine } from '../lib/cart.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { $auth } from './auth.ts';
+import { onPersistedStateChange, persistGroup } from './persist.ts';
+import { showToast } from './toast.ts';
+
+export interface CartState {
+  cartItems: CartLine[];
+  loading: boolean;
+  addLoading: boolean;
+  error: string | null;
+  isCartOpen: boolean;
+  syncError: string | null;
+}
+
+export const INITIAL_CART: CartState = Object.freeze({
+  cartItems: [],
+  loading: false,
+  addLoading: false,
+  error: null,
+  isCartOpen: false,
+  syncError: null,
+});
+
+export const $cart = atom<CartState>(INITIAL_CART);
+
+const isLine = (value: unknown): value is CartLine =>
+  typeof value === 'object' &&
+  value !== null &&
+  Number.isSafeInteger((value as CartLine).product_id) &&
+  Number.isSafeInteger((value as CartLine).quantity) &&
+  (value as CartLine).quantity >= 1;
+
+/** A stored cart group made whole: valid lines only; the drawer closed and no sync error after a reload. */
+export function restoreCart(stored: unknown): CartState {
+  if (typeof stored !== 'object' || stored === null) return INITIAL_CART;
+  const { cartItems, error } = stored as Partial<CartState>;
+  return {
+    ...INITIAL_CART,
+    cartItems: Array.isArray(cartItems) ? cartItems.filter(isLine).map((line) => ({ ...line, selected_variant: line.selected_variant ?? null })) : [],
+    error: typeof error === 'string' ? error : null,
+  };
+}
+
+persistGroup('cart', $cart, (stored) => restoreCart(stored));
+
+export const updateCart = (patch: Partial<CartState>) => $cart.set({ ...$cart.get(), ...patch });
+/** Cart and wishlist toasts belong to SPEC §9's notification flow (2 s). */
+export const notifyCart = (kind: 'success' | 'error', message: string) => showToast(kind, message, 'notification');
+export const signedInToken = () => ($auth.get().isAuthenticated ? ($auth.get().user?.token ?? null) : null);
+/** A line without cart_id: a guest's, sent once with add-to-cart-guest after sign-in. */
+export const isGuestLine = (line: CartLine) => line.cart_id === undefined || line.cart_id === null;
+
+/** Another tab's cart (SPEC §4 Cross-tab sync) replaces the lines here; this tab's drawer and flags stay. */
+export function adoptStoredCart(stored: unknown): void {
+  if (stored === undefined) return; // a cleared state is a logout, which auth.ts applies
+  const { cartItems, error } = restoreCart(stored);
+  const current = $cart.get();
+  // Unchanged lines are not set again, so tabs writing back to each other settle.
+  if (JSON.stringify(cartItems) === JSON.stringify(current.cartItems) && error === current.error) return;
+  updateCart({ cartItems, error });
+}
+
+onPersistedStateChange((state) => adoptStoredCart(state.cart));
+
+/** A failure: error set to its texts (comma-joined) and one error toast per text. */
+export function failCart(result: ApiFailure, fallback: string, patch: Partial<CartState> = {}): void {
+  const messages = failureMessages(result, fallback);
+  updateCart({ ...patch, error: messages.join(', ') });
+  for (const message of messages) notifyCart('error', message);
+}
+
+let loads = 0;
+/** `loading` stays on while any fetch or sync runs. */
+export async function whileLoading<T>(work: () => Promise<T>): Promise<T> {
+  loads += 1;
+  updateCart({ loading: true });
+  try {
+    return await work();
+  } finally {
+    loads -= 1;
+    updateCart({ loading: loads > 0 });
+  }
+}
+
+let fetchRound = 0;
+
+/** Signed in: the server's lines, plus guest lines not yet synced. Signed out: refused, no call. */
+export async function fetchCart(api: ApiClient): Promise<void> {
+  const token = signedInToken();
+  if (!token) {
+    updateCart({ error: MESSAGES.cart.notAuthenticated });
+    return;
+  }
+  const round = ++fetchRound;
+  await whileLoading(async () => {
+    const result = await getCart(api);
+    // A later fetch, a cancelled call or a sign-out meanwhile makes this answer stale.
+    if (round !== fetchRound || result === null || signedInToken() !== token) return;
+    if (isFailure(result) || result.success !== true) return failCart(result as ApiFailure, MESSAGES.cart.fetchFailed);
+    const server = cartLinesOf(result).map((line) => ({ ...line, selected_variant: line.selected_variant ?? null }));
+    updateCart({ cartItems: [...server, ...$cart.get().cartItems.filter(isGuestLine)], error: null });
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * The guest cart after sign-in (SPEC §4 Cart, §5 Cart and sync rules): guest
+ * lines go to the server once with add-to-cart-guest, then the cart is
+ * refetched; a failure keeps them and sets syncError for a retry. Also the
+ * cart's start on each page: lines a no-JavaScript post left in the
+ * guest_cart cookie join the cart, and a signed-in cart is synced or fetched.
+ */
+import { guestCartItem, syncGuestCartCall } from '../lib/api/cart.ts';
+import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
+import type { ApiFailure } from '../lib/api/types.ts';
+import { addGuestLine, lineLimit, sameLine, type CartLine } from '../lib/cart.ts';
+import { GUEST_CART_COOKIE, guestCartFromCookieHeader } from '../lib/guest-cart-cookie.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { browserApi } from './api-client.ts';
+import { $auth, isAuthActionRunning } from './auth.ts';
+import {
+  $cart,
+  adoptStoredCart,
+  failCart,
+  fetchCart,
+  isGuestLine,
+  notifyCart,
+  signedInToken,
+  updateCart,
+  whileLoading,
+} from './cart-state.ts';
+import { readPersistedState } from './persist.ts';
+import { toastResult } from './toast.ts';
+
+/** Runs `work` alone across this browser's tabs when the browser offers locks. */
+function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('store-cart-sync', work) : work();
+}
+
+async function syncNow(api: ApiClient): Promise<boolean> {
+  // Another tab may have sent the same stored guest lines while this one waited.
+  adoptStoredCart(readPersistedState().cart);
+  const token = signedInToken();
+  const guest = $cart.get().cartItems.filter(isGuestLine);
+  if (!token || guest.length === 0) {
+    updateCart({ error: MESSAGES.cart.nothingToSync, syncError: null });
+    return false;
+  }
+  return whileLoading(async () => {
+    const result = await syncGuestCartCall(api, guest.map(guestCartItem));
+    if (result === null || signedInToken() !== token) return false;
+    if (isFailure(result) || result.success !== true) {
+      const messages = failureMessages(result as ApiFailure, MESSAGES.cart.syncFailed);
+      failCart(result as ApiFailure, MESSAGES.cart.syncFailed, { syncError: messages.join(', ') });
+      return false;
+    }
+    // Dropped before the refetch, so a reload meanwhile cannot send them twice.
+    const sent = (line: CartLine) => isGuestLine(line) && guest.some((other) => sameLine(other, line));
+    updateCart({ cartItems: $cart.get().cartItems.filter((line) => !sent(line)), syncError: null, error: null });
+    toastResult({ success: true, message: result.message }, { failure: MESSAGES.cart.syncFailed }, 'notification');
+    for (const message of Object.values(result.errors ?? {}).flat()) notifyCart('error', message);
+    await fetchCart(api);
+    return true;
+  });
+}
+
+let syncing: Promise<boolean> | null = null;
+
+/** After sign-in: the guest lines go to the server once, then the cart is refetched. A call meanwhile joins the running one. */
+export function syncGuestCart(api: ApiClient): Promise<boolean> {
+  syncing ??= exclusively(() => syncNow(api)).finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+/** The signed-in page start: guest lines are synced (which refetches), else the cart is fetched. */
+async function refreshSignedIn(api: ApiClient): Promise<void> {
+  if (!signedInToken()) return;
+  if ($cart.get().cartItems.some(isGuestLine)) {
+    if (await syncGuestCart(api)) return;
+  }
+  await fetchCart(api);
+}
+
+/** Lines a no-JavaScript add-to-cart post left in the cookie join the guest lines; the cookie goes. */
+function takeCookieLines(): void {
+  if (!document.cookie.split(';').some((part) => part.trim().startsWith(`${GUEST_CART_COOKIE}=`))) return;
+  // Lines the rules would leave empty (no stock) are not taken.
+  const lines = guestCartFromCookieHeader(document.cookie).filter((line) => line.quantity >= 1 && lineLimit(line) >= 1);
+  document.cookie = `${GUEST_CART_COOKIE}=; Max-Age=0; Path=/`;
+  if (lines.length === 0) return;
+  const items = $cart.get().cartItems;
+  const guest = lines.reduce(addGuestLine, items.filter(isGuestLine));
+  updateCart({ cartItems: [...items.filter((line) => !isGuestLine(line)), ...guest] });
+}
+
+/** Set once this document starts leaving, so a sign-in's sync waits for the next page's start. */
+let leaving = false;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * This tab's sign-in (an auth action is running): its caller usually
+ * navigates when it resolves, and a sync cut off by that navigation could
+ * reach the server without the answer reaching us, sending the lines twice.
+ * So the sync waits for the action and its caller, and runs only if the page
+ * stays (a sign-in in a dialog); otherwise the next page's start runs it.
+ * Another tab's sign-in is left to that tab: its lines arrive here through storage.
+ */
+function watchSignIn(): void {
+  const navigation = 'navigation' in window ? window.navigation : undefined;
+  navigation?.addEventListener('navigate', (event) => {
+    if (!event.destination.sameDocument && !event.downloadRequest) leaving = true;
+  });
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+  let wasSignedIn = $auth.get().isAuthenticated;
+  $auth.listen(({ isAuthenticated }) => {
+    const justSignedIn = isAuthenticated && !wasSignedIn;
+    wasSignedIn = isAuthenticated;
+    if (!justSignedIn || !isAuthActionRunning()) return;
+    void (async () => {
+      do await nextTask();
+      while (isAuthActionRunning());
+      await nextTask();
+      if (!leaving) await refreshSignedIn(browserApi());
+    })();
+  });
+}
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  watchSignIn();
+  takeCookieLines();
+  void refreshSignedIn(browserApi());
+}
