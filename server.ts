@@ -14,9 +14,11 @@ import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
+import { createPrerenderedPages } from './server/prerendered-pages.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
+import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
@@ -68,6 +70,8 @@ const serveStatic = createStaticHandler([
     cacheControl: () => 'public, max-age=3600',
   },
 ]);
+const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
+if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
 const compress = compression({ threshold: 1024 });
 
 const server = createServer((req, res) => {
@@ -89,11 +93,31 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (await serveStatic(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
-  const locals = apiFetch ? { apiFetch } : {};
-  await astroHandler(req, res, () => {
-    res.statusCode = 404;
-    res.end('Not found');
-  }, locals);
+  const locals: { apiFetch?: typeof apiFetch; prerenderedPage?: { path: string; html: string } } = apiFetch
+    ? { apiFetch }
+    : {};
+  const prerendered = await prerenderedPages.find(req);
+  if (prerendered) {
+    // Built without the store: the storefront puts its content in the live layout (decision 013).
+    locals.prerenderedPage = prerendered;
+    req.url = PRERENDERED_PAGE_ROUTE;
+  }
+  await astroHandler(req, res, () => notFound(req, res), locals);
+}
+
+/**
+ * What Astro leaves to us: an address only a prerendered route claims but no
+ * built page answers (/faq/index.html). Like any unknown path, a page request
+ * goes to /404 (SPEC §2).
+ */
+function notFound(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.writeHead(302, { Location: ROUTES.notFound404, 'Cache-Control': 'no-store' });
+    res.end();
+    return;
+  }
+  res.statusCode = 404;
+  res.end('Not found');
 }
 
 // A bug in one request must not take the store down (SECURITY.md 25).

@@ -4,12 +4,9 @@ import type { ServerResponse } from 'node:http';
  * Headers every response carries. The CSP set here is the default for what
  * Astro does not render (API answers, files); pages rendered on demand get
  * Astro's own header (same directives plus script and style hashes, see
- * astro.config.mjs), which replaces this one. Prerendered pages carry their
- * hashes in a meta tag, so their files get FRAME_ONLY_CSP: frame-ancestors
- * works only as a header.
+ * astro.config.mjs), which replaces this one. Prerendered pages are served
+ * through Astro too (decision 013), so they get its header as well.
  */
-export const FRAME_ONLY_CSP = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
 export function setSecurityHeaders(res: ServerResponse, options: { https: boolean }): void {
   res.setHeader(
     'Content-Security-Policy',

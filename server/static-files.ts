@@ -2,13 +2,11 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { FRAME_ONLY_CSP } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
   '.json': 'application/json',
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
@@ -37,6 +35,7 @@ export interface StaticRoot {
 /**
  * Serves files under the given roots; answers false when no file matches so
  * the request falls through to page rendering. Paths cannot escape a root.
+ * HTML files are left to page rendering too.
  */
 export function createStaticHandler(roots: StaticRoot[]) {
   const resolved = roots.map((root) => ({ ...root, dir: resolve(root.dir) }));
@@ -52,7 +51,8 @@ export function createStaticHandler(roots: StaticRoot[]) {
     for (const root of resolved) {
       if (!pathname.startsWith(root.prefix)) continue;
       const file = join(root.dir, pathname.slice(root.prefix.length));
-      if (!file.startsWith(root.dir + sep)) continue;
+      // HTML files are prerendered pages: served dressed by the storefront, never as files (decision 013).
+      if (!file.startsWith(root.dir + sep) || extname(file).toLowerCase() === '.html') continue;
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) continue;
       send(req, res, file, info, root.cacheControl(pathname));
@@ -69,8 +69,6 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, info: Sta
   res.setHeader('Cache-Control', cacheControl);
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
   res.setHeader('Content-Type', type);
-  // A prerendered page's script hashes are in its meta CSP; the header keeps only what a meta tag cannot say.
-  if (type.startsWith('text/html')) res.setHeader('Content-Security-Policy', FRAME_ONLY_CSP);
   if (req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
     res.end();

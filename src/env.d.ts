@@ -16,6 +16,11 @@ declare namespace App {
      */
     /** The store's API-KEY, which the layout hands to islands (src/stores/api-client.ts). */
     apiKey: string;
+    /**
+     * A page Astro prerendered at build, handed in by server.ts when the
+     * address asked for is one (decision 013): the built file's HTML and that address.
+     */
+    prerenderedPage?: { path: string; html: string };
     /** The signed-in customer on a guarded page (src/middleware.ts); absent elsewhere. */
     session?: { customer: import('./lib/api/types.ts').Customer };
     storeInfo: () => Promise<

@@ -26,7 +26,11 @@ const attachApi = defineMiddleware((context, next) => {
   context.locals.api = api;
   context.locals.apiKey = storeApiKey();
   let storeInfo: ReturnType<App.Locals['storeInfo']> | undefined;
-  context.locals.storeInfo = () => (storeInfo ??= getStoreInfo(api));
+  // A page prerendered at build has no store to ask: it is built with the
+  // default store parts, and server.ts dresses it per request (decision 013).
+  context.locals.storeInfo = context.isPrerendered
+    ? () => Promise.resolve(null)
+    : () => (storeInfo ??= getStoreInfo(api));
   return next();
 });
 

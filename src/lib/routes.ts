@@ -70,3 +70,10 @@ export function routeAccess(pathname: string): RouteAccess {
   if (SIGNED_IN_ONLY.has(path) || path === '/my-account' || path.startsWith('/my-account/')) return 'signed-in';
   return 'everyone';
 }
+
+/**
+ * Where server.ts sends a request for a page Astro prerendered at build: that
+ * route renders the built content inside the live layout (decision 013).
+ * Asked for directly, it is an unknown path.
+ */
+export const PRERENDERED_PAGE_ROUTE = '/prerendered-page';

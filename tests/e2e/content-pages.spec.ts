@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -56,6 +58,46 @@ test('content pages show the store name from the API in the header and footer', 
   await page.goto('/terms-use');
   await expect(page).toHaveTitle(`Terms of use | ${storeName}`);
   await expect(page.getByRole('contentinfo')).toContainText(storeName);
+});
+
+/** The page's article: Prose's <article>, which holds the heading and the markdown. */
+function articleOf(html: string): string {
+  const start = html.indexOf('<article');
+  const end = html.lastIndexOf('</article>');
+  expect(start, 'the page has an article').toBeGreaterThanOrEqual(0);
+  return html.slice(start, end + '</article>'.length);
+}
+
+test('content pages are built at build time and served inside the store\'s live header and footer', async ({ request }) => {
+  const info = await (await request.post('/api/store-info', { headers: { 'API-KEY': 'demo-store-key' } })).json();
+  const storeName: string = info.storeinfo.store_name;
+  // The same build directory the server under test runs from (scripts/e2e-server.ts).
+  const client = join(process.env.ASTRO_OUT_DIR || 'dist', 'client');
+  for (const content of PAGES) {
+    const built = readFileSync(join(client, content.path, 'index.html'), 'utf8');
+    // Built without a store: the default name, none of this store's.
+    expect(built).toContain('Store name');
+    expect(built).not.toContain(storeName);
+
+    const response = await request.get(content.path);
+    expect(response.status()).toBe(200);
+    const served = await response.text();
+    expect(articleOf(served)).toBe(articleOf(built));
+    expect(articleOf(built)).toContain(content.text);
+    expect(served).toContain(`<title>${content.heading} | ${storeName}</title>`);
+    expect(served).not.toContain('data-page-title');
+    expect(response.headers()['cache-control']).toBe('public, max-age=60');
+  }
+});
+
+test('a built page file is never sent as it is: its address is an unknown path', async ({ page, request }) => {
+  await page.goto('/faq/index.html');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // The route that serves built pages answers only for them.
+  const direct = await request.get('/prerendered-page', { maxRedirects: 0 });
+  expect(direct.status()).toBe(302);
+  expect(direct.headers()['location']).toBe('/404');
 });
 
 test('the FAQ has no serious or critical accessibility violations', async ({ page }) => {
