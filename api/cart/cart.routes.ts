@@ -4,6 +4,7 @@ import { addGuestCartSchema, addToCartSchema, removeFromCartSchema } from '../..
 import { requireCustomer } from '../auth/auth.middleware.ts';
 import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
+import { idempotentRequest, runOnce } from '../idempotency/idempotency.service.ts';
 import { readBody } from '../http/validate.ts';
 import { CART_SERVICE_MESSAGES, addToCart, cartOf, mergeGuestCart, removeFromCart } from './cart.service.ts';
 
@@ -28,11 +29,17 @@ export function cartRoutes({ db }: ApiDeps): Hono<AppEnv> {
 
   app.post('/customer/add-to-cart-guest', signedIn, async (c) => {
     const { cart_items: items } = await readBody(c, addGuestCartSchema);
-    const { merged, errors } = await mergeGuestCart(db, c.get('auth').customerId, items);
-    const skipped = Object.keys(errors).length;
-    const message = merged > 0 ? MESSAGES.cart.cartUpdated : CART_SERVICE_MESSAGES.nothingMerged;
-    // Skipped items do not fail the sync: the rest are in the cart, the client reads `errors`.
-    return c.json({ success: true, message, data: { merged, skipped }, ...(skipped ? { errors } : {}) });
+    const customerId = c.get('auth').customerId;
+    // A retried sync (its answer lost on the way) must not add the lines twice: decision 014.
+    const request = idempotentRequest(c, `cart-sync:${customerId}`, items);
+    const answer = await runOnce(db, request, async (trx) => {
+      const { merged, errors } = await mergeGuestCart(trx, customerId, items);
+      const skipped = Object.keys(errors).length;
+      const message = merged > 0 ? MESSAGES.cart.cartUpdated : CART_SERVICE_MESSAGES.nothingMerged;
+      // Skipped items do not fail the sync: the rest are in the cart, the client reads `errors`.
+      return { success: true, message, data: { merged, skipped }, ...(skipped ? { errors } : {}) };
+    });
+    return c.json(answer);
   });
 
   return app;

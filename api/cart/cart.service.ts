@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { MAX_CART_LINE_QUANTITY } from '../../src/lib/constants.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import type { AddToCartRequest, GuestCartItem, RemoveFromCartRequest } from '../../src/lib/schemas/cart.ts';
@@ -130,36 +130,35 @@ export interface MergeOutcome {
 }
 
 /**
- * Merges a guest cart into the shopper's cart in one transaction: each item
- * is summed into its line within min(5, stock); items that cannot be added
- * (unknown or hidden product, wrong size, sold out) are skipped and reported
- * as `cart_items.N`.
+ * Merges a guest cart into the shopper's cart, inside the caller's
+ * transaction (all items or none; with its idempotency key, decision 014):
+ * each item is summed into its line within min(5, stock); items that cannot
+ * be added (unknown or hidden product, wrong size, sold out) are skipped and
+ * reported as `cart_items.N`.
  */
 export async function mergeGuestCart(
-  db: Db,
+  trx: Transaction<Database>,
   customerId: number,
   items: readonly GuestCartItem[],
 ): Promise<MergeOutcome> {
   const stamp = now();
-  return db.transaction().execute(async (trx) => {
-    const options = await findVariantOptions(trx, customerId, [...new Set(items.map((i) => i.product_id))]);
-    const errors: FieldErrors = {};
-    const planned: { index: number; productId: number; variantId: number; delta: number }[] = [];
-    items.forEach((item, index) => {
-      const variant = resolveVariant(options, item.product_id, item.variant_id, true);
-      if (variant instanceof ApiError) errors[`cart_items.${index}`] = [variant.message];
-      else planned.push({ index, productId: variant.product_id, variantId: variant.variant_id, delta: item.quantity });
-    });
-    // One lock order for every merge, so two merges of one shopper cannot deadlock.
-    planned.sort((a, b) => a.productId - b.productId || a.variantId - b.variantId || a.index - b.index);
-    let merged = 0;
-    for (const { index, ...change } of planned) {
-      const line = await addToLine(trx, { customerId, ...change, now: stamp });
-      if (line) merged += 1;
-      else errors[`cart_items.${index}`] = [CART_SERVICE_MESSAGES.soldOut];
-    }
-    return { merged, errors };
+  const options = await findVariantOptions(trx, customerId, [...new Set(items.map((i) => i.product_id))]);
+  const errors: FieldErrors = {};
+  const planned: { index: number; productId: number; variantId: number; delta: number }[] = [];
+  items.forEach((item, index) => {
+    const variant = resolveVariant(options, item.product_id, item.variant_id, true);
+    if (variant instanceof ApiError) errors[`cart_items.${index}`] = [variant.message];
+    else planned.push({ index, productId: variant.product_id, variantId: variant.variant_id, delta: item.quantity });
   });
+  // One lock order for every merge, so two merges of one shopper cannot deadlock.
+  planned.sort((a, b) => a.productId - b.productId || a.variantId - b.variantId || a.index - b.index);
+  let merged = 0;
+  for (const { index, ...change } of planned) {
+    const line = await addToLine(trx, { customerId, ...change, now: stamp });
+    if (line) merged += 1;
+    else errors[`cart_items.${index}`] = [CART_SERVICE_MESSAGES.soldOut];
+  }
+  return { merged, errors };
 }
 
 /** A line as GET /customer/cart answers it (API-NOTES; `CartLine` of src/lib/cart.ts). */

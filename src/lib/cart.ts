@@ -143,3 +143,19 @@ export function cartSubtotalPaise(lines: readonly CartLine[]): number {
 export function cartCount(lines: readonly CartLine[]): number {
   return lines.length;
 }
+
+/** The Idempotency-Key of a guest-cart sync and the lines (as sent) it was made for. */
+export interface GuestSyncKey {
+  key: string;
+  lines: string;
+}
+
+/**
+ * The key for syncing `items`: the stored one when it was made for these very
+ * lines (a retry, or a reload while a sync was out), else a new one. Changed
+ * lines are a new request, so they never reuse a key (decision 014).
+ */
+export function guestSyncKeyFor(stored: GuestSyncKey | null, items: readonly unknown[], newKey: () => string): GuestSyncKey {
+  const lines = JSON.stringify(items);
+  return stored?.lines === lines ? stored : { key: newKey(), lines };
+}

@@ -10,7 +10,7 @@ import { atom } from 'nanostores';
 import { cartLinesOf, getCart } from '../lib/api/cart.ts';
 import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
 import type { ApiFailure } from '../lib/api/types.ts';
-import type { CartLine } from '../lib/cart.ts';
+import type { CartLine, GuestSyncKey } from '../lib/cart.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { $auth } from './auth.ts';
 import { onPersistedStateChange, persistGroup } from './persist.ts';
@@ -23,6 +23,8 @@ export interface CartState {
   error: string | null;
   isCartOpen: boolean;
   syncError: string | null;
+  /** The guest-cart sync's key, kept (and restored) until its lines are in the server's cart. */
+  syncKey: GuestSyncKey | null;
 }
 
 export const INITIAL_CART: CartState = Object.freeze({
@@ -32,9 +34,16 @@ export const INITIAL_CART: CartState = Object.freeze({
   error: null,
   isCartOpen: false,
   syncError: null,
+  syncKey: null,
 });
 
 export const $cart = atom<CartState>(INITIAL_CART);
+
+const isSyncKey = (value: unknown): value is GuestSyncKey =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as GuestSyncKey).key === 'string' &&
+  typeof (value as GuestSyncKey).lines === 'string';
 
 const isLine = (value: unknown): value is CartLine =>
   typeof value === 'object' &&
@@ -46,11 +55,12 @@ const isLine = (value: unknown): value is CartLine =>
 /** A stored cart group made whole: valid lines only; the drawer closed and no sync error after a reload. */
 export function restoreCart(stored: unknown): CartState {
   if (typeof stored !== 'object' || stored === null) return INITIAL_CART;
-  const { cartItems, error } = stored as Partial<CartState>;
+  const { cartItems, error, syncKey } = stored as Partial<CartState>;
   return {
     ...INITIAL_CART,
     cartItems: Array.isArray(cartItems) ? cartItems.filter(isLine).map((line) => ({ ...line, selected_variant: line.selected_variant ?? null })) : [],
     error: typeof error === 'string' ? error : null,
+    syncKey: isSyncKey(syncKey) ? { key: syncKey.key, lines: syncKey.lines } : null,
   };
 }
 
@@ -66,11 +76,13 @@ export const isGuestLine = (line: CartLine) => line.cart_id === undefined || lin
 /** Another tab's cart (SPEC §4 Cross-tab sync) replaces the lines here; this tab's drawer and flags stay. */
 export function adoptStoredCart(stored: unknown): void {
   if (stored === undefined) return; // a cleared state is a logout, which auth.ts applies
-  const { cartItems, error } = restoreCart(stored);
+  const { cartItems, error, syncKey } = restoreCart(stored);
   const current = $cart.get();
   // Unchanged lines are not set again, so tabs writing back to each other settle.
-  if (JSON.stringify(cartItems) === JSON.stringify(current.cartItems) && error === current.error) return;
-  updateCart({ cartItems, error });
+  const same = JSON.stringify([cartItems, error, syncKey]) === JSON.stringify([current.cartItems, current.error, current.syncKey]);
+  if (same) return;
+  // The sync key comes along: this tab may retry the sync another tab sent.
+  updateCart({ cartItems, error, syncKey });
 }
 
 onPersistedStateChange((state) => adoptStoredCart(state.cart));
@@ -97,6 +109,32 @@ export async function whileLoading<T>(work: () => Promise<T>): Promise<T> {
 
 let fetchRound = 0;
 
+/** Signed-in calls that change the server's cart: how many have started, how many are still out. */
+const changes = { started: 0, running: 0 };
+/** A fetch that overlapped a change reads again once the changes are done. */
+let refetchAfterChanges: ApiClient | null = null;
+
+/**
+ * Runs a call that changes the server's cart. A fetch whose read overlapped it
+ * may predate the change, so that fetch's answer is dropped and the cart is
+ * read again once no change is out (a quick plus while the page's first
+ * fetch is out must not be undone by that fetch's older answer).
+ */
+export async function changingServerCart<T>(call: () => Promise<T>): Promise<T> {
+  changes.started += 1;
+  changes.running += 1;
+  try {
+    return await call();
+  } finally {
+    changes.running -= 1;
+    const api = refetchAfterChanges;
+    if (changes.running === 0 && api && signedInToken()) {
+      refetchAfterChanges = null;
+      void fetchCart(api);
+    }
+  }
+}
+
 /** Signed in: the server's lines, plus guest lines not yet synced. Signed out: refused, no call. */
 export async function fetchCart(api: ApiClient): Promise<void> {
   const token = signedInToken();
@@ -105,10 +143,17 @@ export async function fetchCart(api: ApiClient): Promise<void> {
     return;
   }
   const round = ++fetchRound;
+  const overlapped = changes.running > 0;
+  const startedBefore = changes.started;
   await whileLoading(async () => {
     const result = await getCart(api);
     // A later fetch, a cancelled call or a sign-out meanwhile makes this answer stale.
     if (round !== fetchRound || result === null || signedInToken() !== token) return;
+    if (overlapped || changes.started !== startedBefore) {
+      if (changes.running > 0) refetchAfterChanges = api;
+      else void fetchCart(api);
+      return;
+    }
     if (isFailure(result) || result.success !== true) return failCart(result as ApiFailure, MESSAGES.cart.fetchFailed);
     const server = cartLinesOf(result).map((line) => ({ ...line, selected_variant: line.selected_variant ?? null }));
     updateCart({ cartItems: [...server, ...$cart.get().cartItems.filter(isGuestLine)], error: null });

@@ -8,7 +8,7 @@
 import { guestCartItem, syncGuestCartCall } from '../lib/api/cart.ts';
 import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
 import type { ApiFailure } from '../lib/api/types.ts';
-import { addGuestLine, lineLimit, sameLine, type CartLine } from '../lib/cart.ts';
+import { addGuestLine, guestSyncKeyFor, lineLimit, sameLine, type CartLine } from '../lib/cart.ts';
 import { GUEST_CART_COOKIE, guestCartFromCookieHeader } from '../lib/guest-cart-cookie.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { browserApi } from './api-client.ts';
@@ -16,6 +16,7 @@ import { $auth, isAuthActionRunning } from './auth.ts';
 import {
   $cart,
   adoptStoredCart,
+  changingServerCart,
   failCart,
   fetchCart,
   isGuestLine,
@@ -26,6 +27,11 @@ import {
 } from './cart-state.ts';
 import { readPersistedState } from './persist.ts';
 import { toastResult } from './toast.ts';
+
+/** 128 random bits in hex; getRandomValues works on plain-HTTP pages too, where randomUUID does not. */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** Runs `work` alone across this browser's tabs when the browser offers locks. */
 function exclusively<T>(work: () => Promise<T>): Promise<T> {
@@ -42,8 +48,12 @@ async function syncNow(api: ApiClient): Promise<boolean> {
     updateCart({ error: MESSAGES.cart.nothingToSync, syncError: null });
     return false;
   }
+  const items = guest.map(guestCartItem);
+  // Stored before the call goes out, so a retry or a reload meanwhile sends the same key.
+  const syncKey = guestSyncKeyFor($cart.get().syncKey, items, randomKey);
+  updateCart({ syncKey });
   return whileLoading(async () => {
-    const result = await syncGuestCartCall(api, guest.map(guestCartItem));
+    const result = await changingServerCart(() => syncGuestCartCall(api, items, syncKey.key));
     if (result === null || signedInToken() !== token) return false;
     if (isFailure(result) || result.success !== true) {
       const messages = failureMessages(result as ApiFailure, MESSAGES.cart.syncFailed);
@@ -52,7 +62,7 @@ async function syncNow(api: ApiClient): Promise<boolean> {
     }
     // Dropped before the refetch, so a reload meanwhile cannot send them twice.
     const sent = (line: CartLine) => isGuestLine(line) && guest.some((other) => sameLine(other, line));
-    updateCart({ cartItems: $cart.get().cartItems.filter((line) => !sent(line)), syncError: null, error: null });
+    updateCart({ cartItems: $cart.get().cartItems.filter((line) => !sent(line)), syncKey: null, syncError: null, error: null });
     toastResult({ success: true, message: result.message }, { failure: MESSAGES.cart.syncFailed }, 'notification');
     for (const message of Object.values(result.errors ?? {}).flat()) notifyCart('error', message);
     await fetchCart(api);

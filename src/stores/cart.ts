@@ -32,7 +32,16 @@ import {
 } from '../lib/cart.ts';
 import { DEFAULT_ADD_QUANTITY, MIN_SIGNED_IN_LINE_QUANTITY } from '../lib/constants.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { $cart, failCart, fetchCart, isGuestLine, notifyCart, signedInToken, updateCart } from './cart-state.ts';
+import {
+  $cart,
+  changingServerCart,
+  failCart,
+  fetchCart,
+  isGuestLine,
+  notifyCart,
+  signedInToken,
+  updateCart,
+} from './cart-state.ts';
 import { toastResult } from './toast.ts';
 
 export { $cart, INITIAL_CART, fetchCart, restoreCart, type CartState } from './cart-state.ts';
@@ -84,7 +93,7 @@ export async function addToCart(
     return true;
   }
   updateCart({ addLoading: true, error: null });
-  const result = await addToCartCall(api, addToCartPayload(line, line.quantity));
+  const result = await changingServerCart(() => addToCartCall(api, addToCartPayload(line, line.quantity)));
   if (result === null || signedInToken() !== token) {
     updateCart({ addLoading: false });
     return false;
@@ -134,7 +143,7 @@ export async function changeQuantity(api: ApiClient, line: CartLine, delta: 1 | 
   if (changing.has(key)) return; // one change per line at a time: answers carry the line's total
   changing.add(key);
   try {
-    const result = await updateCartQuantityCall(api, addToCartPayload(current, delta));
+    const result = await changingServerCart(() => updateCartQuantityCall(api, addToCartPayload(current, delta)));
     if (result === null || signedInToken() !== token) return;
     if (isFailure(result) || result.success !== true) return failCart(result as ApiFailure, MESSAGES.cart.updateItemFailed);
     const total = Math.max(MIN_SIGNED_IN_LINE_QUANTITY, answeredQuantity(result) ?? current.quantity + delta);
@@ -161,7 +170,7 @@ export async function removeFromCart(api: ApiClient, line: CartLine): Promise<vo
   }
   const index = items.indexOf(current);
   updateCart({ cartItems: items.filter((other) => other !== current), error: null });
-  const result = await removeFromCartCall(api, removeFromCartPayload(current));
+  const result = await changingServerCart(() => removeFromCartCall(api, removeFromCartPayload(current)));
   if (signedInToken() !== token) return;
   if (result === null || isFailure(result) || result.success !== true) {
     const now = $cart.get().cartItems;

@@ -127,6 +127,81 @@ describe('guest cart merge', () => {
     expect(res.body).toEqual({ success: false, message: 'User not authenticated' });
   });
 
+  describe('with an Idempotency-Key', () => {
+    const keyed = (auth: Record<string, string>, cartItems: unknown, key: string) =>
+      ctx.api.post('/customer/add-to-cart-guest', { cart_items: cartItems }, { ...auth, 'Idempotency-Key': key });
+
+    it('a retried sync replays the first answer and adds the lines once', async () => {
+      const auth = await shopper();
+      const { p12, p14 } = ctx.f.products;
+      const items = [
+        { product_id: p12, quantity: 2 },
+        { product_id: p14, quantity: 1 },
+      ];
+      const first = await keyed(auth, items, 'sync-retry-0001');
+      const again = await keyed(auth, items, 'sync-retry-0001');
+      expect(first.status).toBe(200);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(first.body).toEqual({ success: true, message: 'Cart updated successfully', data: { merged: 2, skipped: 0 } });
+      expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 2, [`${p14}:-`]: 1 });
+    });
+
+    it('ten parallel sends of one sync add the lines exactly once', async () => {
+      const auth = await shopper();
+      const { p12 } = ctx.f.products;
+      const items = [{ product_id: p12, quantity: 2 }];
+      const answers = await Promise.all(Array.from({ length: 10 }, () => keyed(auth, items, 'sync-parallel-0001')));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+      expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 2 });
+    });
+
+    it('a new key is a new sync; the same key with other lines is refused with 422', async () => {
+      const auth = await shopper();
+      const { p12, p14 } = ctx.f.products;
+      await keyed(auth, [{ product_id: p12, quantity: 1 }], 'sync-a-0001');
+      expect((await keyed(auth, [{ product_id: p12, quantity: 1 }], 'sync-b-0001')).status).toBe(200);
+      const reused = await keyed(auth, [{ product_id: p14, quantity: 1 }], 'sync-a-0001');
+      expect(reused.status).toBe(422);
+      expect(reused.body).toEqual({ success: false, message: 'This Idempotency-Key was already used for a different request' });
+      expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 2 });
+    });
+
+    it("one shopper's key does not touch another's sync", async () => {
+      const first = await shopper();
+      const second = await shopper();
+      const { p12 } = ctx.f.products;
+      await keyed(first, [{ product_id: p12, quantity: 3 }], 'sync-shared-0001');
+      const other = await keyed(second, [{ product_id: p12, quantity: 1 }], 'sync-shared-0001');
+      expect(other.body).toMatchObject({ success: true, data: { merged: 1 } });
+      expect(await quantities(second)).toEqual({ [`${p12}:-`]: 1 });
+    });
+
+    it('a refused sync leaves no key behind, so its retry runs', async () => {
+      const auth = await shopper();
+      const { p12 } = ctx.f.products;
+      expect((await keyed(auth, [{ product_id: p12, quantity: 9 }], 'sync-bad-0001')).status).toBe(400);
+      expect((await keyed(auth, [{ product_id: p12, quantity: 1 }], 'sync-bad-0001')).status).toBe(200);
+      expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 1 });
+    });
+
+    it('refuses an empty, over-long or non-ASCII key with 400 and adds nothing', async () => {
+      const auth = await shopper();
+      const items = [{ product_id: ctx.f.products.p12, quantity: 1 }];
+      for (const key of ['', 'x'.repeat(256), 'clé-0001', 'has space']) {
+        const res = await keyed(auth, items, key);
+        expect(res.status, JSON.stringify(key)).toBe(400);
+        expect(res.body).toEqual({
+          success: false,
+          message: 'Idempotency-Key must be 1 to 255 visible characters',
+          errors: { 'Idempotency-Key': ['Idempotency-Key must be 1 to 255 visible characters'] },
+        });
+      }
+      expect(await quantities(auth)).toEqual({});
+    });
+  });
+
   it('two merges of one guest cart at once stay within the bounds', async () => {
     const auth = await shopper();
     const { p12, p14 } = ctx.f.products;

@@ -76,6 +76,20 @@ describe('createApiClient: requests', () => {
     expect(calls[0]?.init.body).toBe('{}');
   });
 
+  it('sends further headers a call asks for, which never replace the key, token or content type', async () => {
+    const { fetch, calls } = fakeFetch();
+    const api = createApiClient({ ...base, fetch, token: 'live' });
+    await api.post('/customer/add-to-cart-guest', {
+      json: { cart_items: [] },
+      headers: { 'Idempotency-Key': 'abc123', 'API-KEY': 'forged', Authorization: 'Bearer other', 'Content-Type': 'text/plain' },
+    });
+    const headers = calls[0]?.headers;
+    expect(headers?.get('Idempotency-Key')).toBe('abc123');
+    expect(headers?.get('API-KEY')).toBe('demo-store-key');
+    expect(headers?.get('Authorization')).toBe('Bearer live');
+    expect(headers?.get('Content-Type')).toBe('application/json');
+  });
+
   it('adds query parameters, leaving out null and undefined', async () => {
     const { fetch, calls } = fakeFetch();
     await createApiClient({ ...base, fetch }).get('orders', { query: { page: 2, q: 'a b', skip: undefined, none: null } });

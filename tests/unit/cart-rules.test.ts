@@ -5,6 +5,7 @@ import {
   cartCount,
   cartSubtotalPaise,
   decreaseRemoves,
+  guestSyncKeyFor,
   lineFor,
   lineLimit,
   linePaise,
@@ -173,5 +174,28 @@ describe('prices and count (SPEC §9)', () => {
   it("the count is the number of lines ('Cart(count)')", () => {
     expect(cartCount([lineFor(kurta, size('M'), 3), lineFor(kurta, null, 2)])).toBe(2);
     expect(cartCount([])).toBe(0);
+  });
+});
+
+describe('guest-cart sync key (decision 014)', () => {
+  const items = [{ product_id: 11, quantity: 2 }];
+  let made = 0;
+  const newKey = () => `key-${++made}`;
+
+  it('a first sync gets a new key bound to its lines', () => {
+    const key = guestSyncKeyFor(null, items, newKey);
+    expect(key).toEqual({ key: expect.stringMatching(/^key-\d+$/), lines: JSON.stringify(items) });
+  });
+
+  it('a retry of the same lines keeps the stored key', () => {
+    const stored = guestSyncKeyFor(null, items, newKey);
+    expect(guestSyncKeyFor(stored, [{ product_id: 11, quantity: 2 }], newKey)).toBe(stored);
+  });
+
+  it('other lines get a new key', () => {
+    const stored = guestSyncKeyFor(null, items, newKey);
+    const changed = guestSyncKeyFor(stored, [{ product_id: 11, quantity: 3 }], newKey);
+    expect(changed.key).not.toBe(stored.key);
+    expect(changed.lines).toBe(JSON.stringify([{ product_id: 11, quantity: 3 }]));
   });
 });

@@ -14,6 +14,7 @@ import {
   fetchCart,
   openCart,
   removeFromCart,
+  restoreCart,
   syncGuestCart,
 } from '../../src/stores/cart.ts';
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
@@ -24,6 +25,7 @@ interface Call {
   route: string;
   body: any;
   bearer: string | null;
+  idempotencyKey: string | null;
 }
 /** A route's answer: JSON (status 200), `[status, json]`, or an Error for a network failure. */
 type Answer = unknown;
@@ -36,7 +38,8 @@ function network(routes: Routes = {}) {
     if (url === '/session') return new Response(null, { status: 200 });
     const route = `${init.method ?? 'GET'} ${url.replace(/^\/api/, '')}`;
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ route, body, bearer: new Headers(init.headers).get('Authorization') });
+    const headers = new Headers(init.headers);
+    calls.push({ route, body, bearer: headers.get('Authorization'), idempotencyKey: headers.get('Idempotency-Key') });
     const entry = routes[route];
     const answer = typeof entry === 'function' ? (entry as (body: any) => Answer)(body) : entry;
     if (answer === undefined) return Response.json({ message: 'Not found' }, { status: 404 });
@@ -147,7 +150,7 @@ describe('signed-in cart', () => {
     });
     expect(await addToCart(api, kurta, M, 4)).toBe(true);
     expect(calls).toEqual([
-      { route: 'POST /customer/add-to-cart', bearer: 'Bearer live', body: { product_id: 11, id: 100, quantity: 4, retailer_id: 3, wholesaler_id: null } },
+      { route: 'POST /customer/add-to-cart', bearer: 'Bearer live', idempotencyKey: null, body: { product_id: 11, id: 100, quantity: 4, retailer_id: 3, wholesaler_id: null } },
     ]);
     expect($cart.get()).toMatchObject({ addLoading: false, isCartOpen: true, cartItems: [{ cart_id: 1, quantity: 5 }] });
     expect(messages()).toEqual(['success: Cart updated successfully']);
@@ -188,6 +191,35 @@ describe('signed-in cart', () => {
     await changeQuantity(network({ 'POST /customer/add-to-cart': new TypeError('down') }).api, $cart.get().cartItems[0]!, 1);
     expect($cart.get()).toMatchObject({ error: 'Failed to update cart item', cartItems: [{ quantity: 3 }] });
     expect(messages()).toEqual(['error: Failed to update cart item']);
+  });
+
+  it('a plus made while a fetch is out is not undone by that fetch\'s older answer: the cart is read again', async () => {
+    $cart.set({ ...INITIAL_CART, cartItems: [serverLine(1, M, 1)] });
+    let serverQuantity = 1;
+    const reads: Array<() => void> = [];
+    const fetch: FetchLike = async (url, init = {}) => {
+      if (url === '/session') return new Response();
+      if ((init.method ?? 'GET') === 'GET') {
+        const seen = serverQuantity; // what the server read when the request came in
+        await new Promise<void>((resolve) => reads.push(resolve));
+        return Response.json({ success: true, data: { cart: [serverLine(1, M, seen)] } });
+      }
+      serverQuantity += JSON.parse(String(init.body)).quantity;
+      return Response.json({ success: true, message: 'Cart updated successfully', data: { results: [{ product_id: 11, quantity: serverQuantity }] } });
+    };
+    const api = createApiClient({ baseUrl: '/api', apiKey: 'k', fetch, token: () => $auth.get().user?.token });
+
+    const firstRead = fetchCart(api);
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    await changeQuantity(api, $cart.get().cartItems[0]!, 1);
+    expect($cart.get().cartItems[0]?.quantity).toBe(2);
+    reads[0]!(); // the older read answers 1
+    await firstRead;
+    expect($cart.get().cartItems[0]?.quantity).toBe(2);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]!();
+    await vi.waitFor(() => expect($cart.get().loading).toBe(false));
+    expect($cart.get().cartItems).toMatchObject([{ cart_id: 1, quantity: 2 }]);
   });
 
   it('remove takes the line out at once and puts it back in its place when the call fails', async () => {
@@ -284,6 +316,38 @@ describe('guest cart sync after sign-in (SPEC §4, §5)', () => {
     expect(await syncGuestCart(api)).toBe(false);
     expect($cart.get()).toMatchObject({ loading: false, syncError: 'Failed to sync cart items', cartItems: guestLines() });
     expect(messages()).toEqual(['error: Failed to sync cart items']);
+  });
+
+  it('a retry after a lost answer sends the same Idempotency-Key, also after a reload; success clears it', async () => {
+    signInHere();
+    $cart.set({ ...INITIAL_CART, cartItems: guestLines() });
+    const lost = network({ 'POST /customer/add-to-cart-guest': new TypeError('connection reset') });
+    expect(await syncGuestCart(lost.api)).toBe(false);
+    const firstKey = lost.calls[0]?.idempotencyKey;
+    expect(firstKey).toMatch(/^[0-9a-f]{32}$/);
+    // What a reload would read back: the key is stored with the lines.
+    expect(restoreCart(stored().cart).syncKey?.key).toBe(firstKey);
+
+    const retry = network({
+      'POST /customer/add-to-cart-guest': { success: true, message: 'Cart synced' },
+      'GET /customer/cart': { success: true, data: { cart: [serverLine(7, M, 2)] } },
+    });
+    expect(await syncGuestCart(retry.api)).toBe(true);
+    expect(retry.calls[0]?.idempotencyKey).toBe(firstKey);
+    expect($cart.get().syncKey).toBeNull();
+    expect(stored().cart.syncKey).toBeNull();
+  });
+
+  it('changed guest lines are a new sync with a new key', async () => {
+    signInHere();
+    $cart.set({ ...INITIAL_CART, cartItems: guestLines() });
+    const first = network({ 'POST /customer/add-to-cart-guest': new TypeError('down') });
+    await syncGuestCart(first.api);
+    $cart.set({ ...$cart.get(), cartItems: [lineFor(kurta, L, 1)] });
+    const second = network({ 'POST /customer/add-to-cart-guest': new TypeError('down') });
+    await syncGuestCart(second.api);
+    expect(second.calls[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.calls[0]?.idempotencyKey).not.toBe(first.calls[0]?.idempotencyKey);
   });
 
   it('a second call while one runs joins it instead of sending the lines twice', async () => {

@@ -4,8 +4,9 @@
  * known), 'Size: M', line price (final price × quantity), minus / plus and
  * REMOVE. Plus is offered only while `canIncrease`; minus at 1 removes.
  *
- * Until `interactive` (the island has hydrated) the controls are shown but
- * disabled: the server's HTML cannot change a cart. While a line's own call
+ * Until `interactive` (the island has hydrated and the lines are the store's)
+ * the controls are shown but disabled: the server's HTML cannot change a
+ * cart, and a line the store does not hold yet has nothing to act on. While a line's own call
  * runs its controls wait, so a double click cannot race itself.
  */
 import { useState } from 'react';

@@ -48,7 +48,8 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
   }, [hydrated, loading]);
 
   const signedIn = hydrated ? isAuthenticated : signedInHint;
-  const lines: readonly CartLine[] = !hydrated || (isAuthenticated && !settled) ? initialLines : cartItems;
+  const showingServerLines = !hydrated || (isAuthenticated && !settled);
+  const lines: readonly CartLine[] = showingServerLines ? initialLines : cartItems;
   const count = cartCount(lines);
 
   const onCheckout = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -98,7 +99,8 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <section aria-label="Items in your cart">
-            <CartLines lines={lines} interactive={hydrated} variant="page" />
+            {/* The server's lines are not in the store yet: their controls wait for the store's own. */}
+            <CartLines lines={lines} interactive={!showingServerLines} variant="page" />
           </section>
           <section aria-labelledby="cart-summary-title" className="rounded-xl border border-current/10 p-5 lg:sticky lg:top-[calc(var(--header-h)+1rem)]">
             <h2 id="cart-summary-title" className="mb-3 text-lg font-semibold">

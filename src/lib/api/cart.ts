@@ -5,6 +5,7 @@
  */
 import type { CartLine, SelectedVariant } from '../cart.ts';
 import { MESSAGES } from '../messages.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../schemas/idempotency.ts';
 import type { CallOptions } from './catalog.ts';
 import type { ApiClient } from './client.ts';
 import type { ApiMessage, ApiResult, ApiSuccess, FieldErrors } from './types.ts';
@@ -138,15 +139,21 @@ export function removeFromCartCall(
   return api.post<RemoveFromCartResponse>('/customer/remove-to-cart', { ...options, json: payload, fallback: MESSAGES.cart.removeFailed });
 }
 
-/** `POST /customer/add-to-cart-guest`: merges a guest cart into the signed-in cart. */
+/**
+ * `POST /customer/add-to-cart-guest`: merges a guest cart into the signed-in
+ * cart. A retry of the same lines sends the same key, so lines whose first
+ * answer was lost are not added twice (decision 014).
+ */
 export function syncGuestCartCall(
   api: ApiClient,
   items: readonly GuestCartItem[],
+  idempotencyKey: string,
   options: CallOptions = {},
 ): Promise<ApiResult<GuestCartSyncResponse>> {
   return api.post<GuestCartSyncResponse>('/customer/add-to-cart-guest', {
     ...options,
     json: { cart_items: items },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     fallback: MESSAGES.cart.syncFailed,
   });
 }

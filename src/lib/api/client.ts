@@ -51,6 +51,8 @@ export interface RequestOptions {
   key?: string;
   /** Overrides the client's token for this call (null sends none). */
   token?: string | null;
+  /** Further request headers (e.g. Idempotency-Key); they never replace the key, token or content type. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClient {
@@ -184,7 +186,9 @@ function buildInit(
   apiKey: string,
   token: string | null | undefined,
 ): RequestInit {
-  const headers = new Headers({ Accept: 'application/json', 'API-KEY': apiKey });
+  const headers = new Headers(opts.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('API-KEY', apiKey);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method, headers };
   if (method === 'GET') return init; // a GET carries no body; use `query`
