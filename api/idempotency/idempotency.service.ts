@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKeySchema } from '../../src/lib/schemas/idempotency.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/lib/constants.ts';
+import { IDEMPOTENCY_MESSAGES, idempotencyKeySchema } from '../../src/lib/schemas/idempotency.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { claimKey, findKey, saveResponse } from './idempotency.repository.ts';

@@ -96,6 +96,8 @@ export const CHECKOUT_USER_TOKEN = '{token}';
 // Store API client
 /** STORE_API_KEY when the environment sets none (a client identifier, not a secret). */
 export const DEFAULT_STORE_API_KEY = 'demo-store-key';
+/** The header that makes a request act once (decision 014); its rule is in src/lib/schemas/idempotency.ts. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 // Home hero (not in SPEC: the hero slider's own pace, slower than the category carousel)
 export const HERO_AUTOPLAY_MS = 5000;

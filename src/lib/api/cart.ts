@@ -5,7 +5,7 @@
  */
 import type { CartLine, SelectedVariant } from '../cart.ts';
 import { MESSAGES } from '../messages.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../schemas/idempotency.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../constants.ts';
 import type { CallOptions } from './catalog.ts';
 import type { ApiClient } from './client.ts';
 import type { ApiMessage, ApiResult, ApiSuccess, FieldErrors } from './types.ts';

@@ -5,9 +5,9 @@ import { z } from 'zod';
  * sends one key per logical request and the same key again when it retries
  * that request, and the server answers a repeat with the first answer instead
  * of acting twice. The guest-cart sync uses it now; placing an order will.
+ * The header's name lives in constants.ts, so browser code that only sends a
+ * key does not load zod.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
 export const IDEMPOTENCY_MESSAGES = {
   invalid: 'Idempotency-Key must be 1 to 255 visible characters',
   reused: 'This Idempotency-Key was already used for a different request',
