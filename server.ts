@@ -21,6 +21,11 @@ import { startStoreApi, type StoreApi } from './server/store-api.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
+/** What server.ts hands a page render (src/env.d.ts App.Locals has the rest, set by src/middleware.ts). */
+interface PageLocals {
+  apiFetch?: (request: Request) => Promise<Response>;
+  prerenderedPage?: { path: string; html: string };
+}
 
 const log = (line: string) => console.log(`[storefront] ${line}`);
 const port = Number(process.env.PORT) || DEFAULT_PORT;
@@ -93,9 +98,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (await serveStatic(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
-  const locals: { apiFetch?: typeof apiFetch; prerenderedPage?: { path: string; html: string } } = apiFetch
-    ? { apiFetch }
-    : {};
+  const locals: PageLocals = apiFetch ? { apiFetch } : {};
   const prerendered = await prerenderedPages.find(req);
   if (prerendered) {
     // Built without the store: the storefront puts its content in the live layout (decision 013).
