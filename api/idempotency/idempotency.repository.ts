@@ -34,6 +34,11 @@ export async function claimKey(db: Db, claim: KeyClaim): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Drops the scope's keys claimed before `before` (ISO time); the scope's rows only, through the key's index. */
+export async function deleteKeysBefore(db: Db, scope: string, before: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('created_at', '<', before).execute();
+}
+
 export interface StoredRequest {
   request_hash: string;
   response_status: number | null;

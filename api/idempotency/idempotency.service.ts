@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
-import { IDEMPOTENCY_KEY_HEADER } from '../../src/lib/constants.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_MS } from '../../src/lib/constants.ts';
 import { IDEMPOTENCY_MESSAGES, idempotencyKeySchema } from '../../src/lib/schemas/idempotency.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
-import { claimKey, findKey, saveResponse } from './idempotency.repository.ts';
+import { claimKey, deleteKeysBefore, findKey, saveResponse } from './idempotency.repository.ts';
 
 /**
  * Requests that act once per `Idempotency-Key` (SECURITY 14; decision 014).
  * A repeat of a committed request gets the first answer back; the same key
  * with another body is refused. A request that failed left no key behind, so
- * its retry runs afresh.
+ * its retry runs afresh. Answers are kept for IDEMPOTENCY_KEY_TTL_MS (a day):
+ * a scope's older keys are dropped when it claims a new one, so the table
+ * holds about a day of requests per shopper.
  */
 export interface IdempotentRequest {
   /** Whose key it is and for what, e.g. `cart-sync:42`: keys of one scope never meet another's. */
@@ -33,8 +35,8 @@ export function idempotentRequest(c: Context, scope: string, input: unknown): Id
 
 /**
  * Runs `work` in one transaction, once per key: its answer is stored with the
- * key and replayed for a repeat. Without a key it simply runs. Answers are
- * 200 bodies; a thrown error rolls the key back with the work.
+ * key and replayed for a repeat within a day. Without a key it simply runs.
+ * Answers are 200 bodies; a thrown error rolls the key back with the work.
  */
 export function runOnce<T>(
   db: Kysely<Database>,
@@ -44,7 +46,9 @@ export function runOnce<T>(
   return db.transaction().execute(async (trx) => {
     if (request) {
       const { scope, key, requestHash } = request;
-      const claimed = await claimKey(trx, { scope, key, requestHash, now: new Date().toISOString() });
+      const now = Date.now();
+      await deleteKeysBefore(trx, scope, new Date(now - IDEMPOTENCY_KEY_TTL_MS).toISOString());
+      const claimed = await claimKey(trx, { scope, key, requestHash, now: new Date(now).toISOString() });
       if (!claimed) {
         const earlier = await findKey(trx, scope, key);
         // A committed claim always has its answer; anything else is another request under this key.

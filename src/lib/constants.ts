@@ -98,6 +98,8 @@ export const CHECKOUT_USER_TOKEN = '{token}';
 export const DEFAULT_STORE_API_KEY = 'demo-store-key';
 /** The header that makes a request act once (decision 014); its rule is in src/lib/schemas/idempotency.ts. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** How long a key's first answer is kept for replays; older keys of a scope go when it claims a new one. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 // Home hero (not in SPEC: the hero slider's own pace, slower than the category carousel)
 export const HERO_AUTOPLAY_MS = 5000;

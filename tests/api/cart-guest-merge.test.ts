@@ -186,6 +186,20 @@ describe('guest cart merge', () => {
       expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 1 });
     });
 
+    it('keeps a key for a day: an older one is dropped when the shopper syncs again, and its repeat runs afresh', async () => {
+      const auth = await shopper();
+      const { p12 } = ctx.f.products;
+      const items = [{ product_id: p12, quantity: 1 }];
+      await keyed(auth, items, 'sync-old-0001');
+      const dayAndMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000).toISOString();
+      await ctx.store.db.updateTable('idempotency_keys').set({ created_at: dayAndMinuteAgo }).where('idempotency_key', '=', 'sync-old-0001').execute();
+      await keyed(auth, items, 'sync-new-0001');
+      const kept = await ctx.store.db.selectFrom('idempotency_keys').select('idempotency_key').where('idempotency_key', 'in', ['sync-old-0001', 'sync-new-0001']).execute();
+      expect(kept.map((row) => row.idempotency_key)).toEqual(['sync-new-0001']);
+      expect((await keyed(auth, items, 'sync-old-0001')).body).toMatchObject({ success: true, data: { merged: 1 } });
+      expect(await quantities(auth)).toEqual({ [`${p12}:-`]: 3 });
+    });
+
     it('refuses an empty, over-long or non-ASCII key with 400 and adds nothing', async () => {
       const auth = await shopper();
       const items = [{ product_id: ctx.f.products.p12, quantity: 1 }];
