@@ -170,6 +170,12 @@ test('a failed sync of the guest cart after sign-in shows a notice whose Retry s
   );
   // Guest lines kept from before the sign-in: the page start sends them, and the call fails.
   await seedGuestCart(page, [guestLine(pick!, 2)]);
+  // The failure's toast shows below the header, so the cart button stays free to press.
+  const failureToast = toast(page, 'Failed to sync cart items');
+  await expect(failureToast).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  const shown = await failureToast.boundingBox();
+  expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 
   const dialog = await openDrawer(page, 1);
   const notice = dialog.getByRole('alert');

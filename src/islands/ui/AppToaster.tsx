@@ -41,5 +41,10 @@ export default function AppToaster() {
     for (const { kind, message, flow } of takeToasts()) sonner.toast[kind](message, { duration: toastDuration(flow) });
   }, [sonner, ready, waiting]);
 
-  return sonner ? <sonner.Toaster position={TOAST_POSITION} theme={TOAST_THEME} closeButton /> : null;
+  // Below the fixed header: a toast over the cart or account button would block it,
+  // and pointing at a toast pauses its timer, so it would stay there.
+  const belowHeader = { top: 'calc(var(--header-h) + 0.5rem)' };
+  return sonner ? (
+    <sonner.Toaster position={TOAST_POSITION} theme={TOAST_THEME} offset={belowHeader} mobileOffset={belowHeader} closeButton />
+  ) : null;
 }
