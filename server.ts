@@ -18,13 +18,14 @@ import { createPrerenderedPages } from './server/prerendered-pages.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
+import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 /** What server.ts hands a page render (src/env.d.ts App.Locals has the rest, set by src/middleware.ts). */
 interface PageLocals {
   apiFetch?: (request: Request) => Promise<Response>;
-  prerenderedPage?: { path: string; html: string };
+  prerenderedPage?: PrerenderedPage & { path: string };
 }
 
 const log = (line: string) => console.log(`[storefront] ${line}`);
@@ -99,7 +100,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
   const locals: PageLocals = apiFetch ? { apiFetch } : {};
-  const prerendered = await prerenderedPages.find(req);
+  const prerendered = prerenderedPages.find(req);
   if (prerendered) {
     // Built without the store: the storefront puts its content in the live layout (decision 013).
     locals.prerenderedPage = prerendered;

@@ -18,9 +18,9 @@ declare namespace App {
     apiKey: string;
     /**
      * A page Astro prerendered at build, handed in by server.ts when the
-     * address asked for is one (decision 013): the built file's HTML and that address.
+     * address asked for is one (decision 013): its built content and that address.
      */
-    prerenderedPage?: { path: string; html: string };
+    prerenderedPage?: import('./lib/prerendered-page.ts').PrerenderedPage & { path: string };
     /** The signed-in customer on a guarded page (src/middleware.ts); absent elsewhere. */
     session?: { customer: import('./lib/api/types.ts').Customer };
     storeInfo: () => Promise<

@@ -5,8 +5,8 @@
  * shows /cart.
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { addButton, allProducts, apiToken, chooseSize, find, freshAccount, inStock, serverCartOf, sizedProducts, type Product, type Variation } from './add-to-cart-steps.ts';
-import { signInThroughApi, watchCsp } from './helpers.ts';
+import { addButton, allProducts, apiToken, chooseSize, find, inStock, serverCartOf, sizedProducts, type Product, type Variation } from './add-to-cart-steps.ts';
+import { signInThroughApi, watchCsp, verifiedAccount } from './helpers.ts';
 
 const cartLine = (page: Page, product: Product): Locator =>
   page.getByRole('main').getByRole('listitem', { name: product.name, exact: true });
@@ -44,7 +44,7 @@ test('with JavaScript off a guest adds a size from the product page, lands on /c
 test('with JavaScript off a signed-in shopper\'s add lands in their server cart', async ({ browser, page, request }) => {
   const product = find(sizedProducts(await allProducts(request)), 'a product with a size in stock');
   const size = inStock(product)[0]!;
-  const { email, password } = await freshAccount(request);
+  const { email, password } = await verifiedAccount(request);
   await page.goto('/');
   await signInThroughApi(page, email, password);
   const { context, page: noJs } = await withoutJs(browser, await page.context().storageState());

@@ -4,37 +4,9 @@
  * picking a size the way a shopper does.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { latestMail, uniqueShopper } from './helpers.ts';
-import { API_KEY, apiPost } from './store-api.ts';
+import { API_KEY, apiPost, type Product } from './store-api.ts';
 
-export interface Variation {
-  id: number;
-  product_variation: string;
-  final_price: string;
-  stock: number;
-}
-
-export interface Product {
-  id: number;
-  name: string;
-  slug: string;
-  final_price: string;
-  quantity: number;
-  retailer_id: number | null;
-  wholesaler_id: number | null;
-  productVariations: Variation[];
-}
-
-export async function allProducts(request: APIRequestContext): Promise<Product[]> {
-  const products: Product[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = await apiPost(request, `/get-products?page=${page}`);
-    products.push(...body.data.products.data);
-    if (page >= body.data.products.last_page) return products;
-  }
-}
-
-export const inStock = (product: Product): Variation[] => product.productVariations.filter((v) => v.stock > 0);
+export { allProducts, inStock, type Product, type Variation } from './store-api.ts';
 
 /** Products whose sizes in stock number at least `sizes`, each such size with at least `stock` left. */
 export function sizedProducts(products: Product[], sizes = 1, stock = 1): Product[] {
@@ -44,16 +16,6 @@ export function sizedProducts(products: Product[], sizes = 1, stock = 1): Produc
 export function find<T>(list: T[], what: string): T {
   expect(list.length, `the demo store has ${what}`).toBeGreaterThan(0);
   return list[0]!;
-}
-
-/** A new, verified account of its own (so parallel tests never share a cart or wishlist); not signed in anywhere. */
-export async function freshAccount(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const { email, phone } = uniqueShopper();
-  const password = 'Wish@123';
-  await apiPost(request, '/customer/register', { firstname: 'Meera', lastname: 'Nair', email, password, phone_number: phone });
-  const link = (await latestMail(email, /confirm/i)).links[0]!;
-  await apiPost(request, '/customer/verify-email', { token: new URL(link).searchParams.get('token') });
-  return { email, password };
 }
 
 /** A bearer token of the account (a session of its own, as another device would have). */

@@ -12,7 +12,6 @@ import {
   apiToken,
   chooseSize,
   find,
-  freshAccount,
   hydrated,
   inStock,
   serverCartOf,
@@ -21,7 +20,7 @@ import {
   type Variation,
 } from './add-to-cart-steps.ts';
 import { addThroughApi, cartButton, toast } from './cart-steps.ts';
-import { watchCsp } from './helpers.ts';
+import { watchCsp, verifiedAccount } from './helpers.ts';
 import { apiPost } from './store-api.ts';
 
 const drawerOf = (page: Page, count: number): Locator => page.getByRole('dialog', { name: `Cart(${count})`, exact: true });
@@ -96,7 +95,7 @@ test('a guest who signs in through the form finds their cart merged into their s
   const [guestPick, serverPick] = sizedProducts(products) as [Product, Product];
   const guestSize = inStock(guestPick)[0]!;
   const serverSize = inStock(serverPick)[0]!;
-  const { email, password } = await freshAccount(request);
+  const { email, password } = await verifiedAccount(request);
   const token = await apiToken(request, email, password);
   // Already in the account's cart from another device.
   await addThroughApi(request, token, { product: { ...serverPick, cover_image: null }, variant: serverSize });

@@ -174,8 +174,8 @@ test('a failed sync of the guest cart after sign-in shows a notice whose Retry s
   const failureToast = toast(page, 'Failed to sync cart items');
   await expect(failureToast).toBeVisible();
   const header = await page.getByRole('banner').boundingBox();
-  const shown = await failureToast.boundingBox();
-  expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  // Polled: the toast slides in from above before it settles.
+  await expect.poll(async () => (await failureToast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(header!.y + header!.height);
 
   const dialog = await openDrawer(page, 1);
   const notice = dialog.getByRole('alert');

@@ -5,27 +5,8 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatPaiseAsRupees, rupeesToPaise } from '../../src/lib/money.ts';
-import { latestMail, signInThroughApi, uniqueShopper } from './helpers.ts';
-import { API_KEY, apiGet, apiPost } from './store-api.ts';
-
-export interface Variation {
-  id: number;
-  product_variation: string;
-  final_price: string;
-  stock: number;
-}
-
-export interface Product {
-  id: number;
-  name: string;
-  slug: string;
-  cover_image: string | null;
-  final_price: string;
-  quantity: number;
-  retailer_id: number | null;
-  wholesaler_id: number | null;
-  productVariations?: Variation[];
-}
+import { signInThroughApi, verifiedAccount } from './helpers.ts';
+import { API_KEY, apiGet, type Product, type Variation } from './store-api.ts';
 
 /** A product and one of its sizes, in stock. */
 export interface CartPick {
@@ -39,7 +20,7 @@ export async function sizedProducts(request: APIRequestContext, minStock = 1): P
   const products = body.data.products as Product[];
   const picks: CartPick[] = [];
   for (const product of products) {
-    const variant = (product.productVariations ?? []).find((v) => v.stock >= minStock);
+    const variant = product.productVariations.find((v) => v.stock >= minStock);
     if (variant) picks.push({ product, variant });
   }
   expect(picks.length).toBeGreaterThan(1);
@@ -84,11 +65,7 @@ export async function seedGuestCart(page: Page, lines: ReturnType<typeof guestLi
 
 /** A new, verified account of its own (so parallel tests never share a cart), signed in on `page`. */
 export async function signInFreshShopper(page: Page, request: APIRequestContext): Promise<{ email: string; password: string; token: string }> {
-  const { email, phone } = uniqueShopper();
-  const password = 'Cart@123';
-  await apiPost(request, '/customer/register', { firstname: 'Kavya', lastname: 'Iyer', email, password, phone_number: phone });
-  const link = (await latestMail(email, /confirm/i)).links[0]!;
-  await apiPost(request, '/customer/verify-email', { token: new URL(link).searchParams.get('token') });
+  const { email, password } = await verifiedAccount(request);
   const token = await signInThroughApi(page, email, password);
   return { email, password, token };
 }

@@ -1,7 +1,7 @@
 /** Shared by the browser tests: the run's outbox, CSP watching, and signing in without the form. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { API_KEY } from './store-api.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { API_KEY, apiPost } from './store-api.ts';
 
 /** The outbox of this run's server (scripts/e2e-server.ts). */
 export function outboxDir(): string {
@@ -52,6 +52,23 @@ export function watchCsp(page: Page): string[] {
 export function uniqueShopper(): { email: string; phone: string } {
   const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
   return { email: `shopper${n}@example.com`, phone: `9${n}` };
+}
+
+/**
+ * A new account of the test's own (so parallel tests never share a cart or
+ * wishlist), its email confirmed through the mailed link; not signed in anywhere.
+ */
+export async function verifiedAccount(
+  request: APIRequestContext,
+  password = 'Shop@123',
+): Promise<{ email: string; password: string; phone: string }> {
+  const { email, phone } = uniqueShopper();
+  await apiPost(request, '/customer/register', { firstname: 'Nila', lastname: 'Rao', email, password, phone_number: phone });
+  const link = (await latestMail(email, /confirm/i)).links[0]!;
+  const token = new URL(link).searchParams.get('token');
+  expect(token).toBeTruthy();
+  await apiPost(request, '/customer/verify-email', { token });
+  return { email, password, phone };
 }
 
 export const DEMO_SHOPPER = { email: 'asha@example.com', password: 'Demo@123', phone: '9876543210' } as const;

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_SHOPPER, latestMail, signInThroughApi, uniqueShopper, watchCsp } from './helpers.ts';
+import { DEMO_SHOPPER, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
 import { API_KEY, apiPost } from './store-api.ts';
 
 // The store API's own messages (api/customer/customer.service.ts ACCOUNT_MESSAGES).
@@ -14,23 +14,10 @@ const DETAILS_UPDATED = 'Account details updated successfully';
 const PASSWORD_CHANGED = 'Password changed successfully';
 const OLD_PASSWORD_INCORRECT = 'Old password is incorrect';
 
-interface Shopper {
-  email: string;
-  password: string;
-  phone: string;
-}
+type Shopper = Awaited<ReturnType<typeof verifiedAccount>>;
 
-/** A new account, its email verified through the mailed link's token. */
-async function freshShopper(request: APIRequestContext): Promise<Shopper> {
-  const { email, phone } = uniqueShopper();
-  const password = 'First@123';
-  await apiPost(request, '/customer/register', { firstname: 'Nila', lastname: 'Rao', email, password, phone_number: phone });
-  const link = (await latestMail(email, /confirm/i)).links[0]!;
-  const token = new URL(link).searchParams.get('token');
-  expect(token).toBeTruthy();
-  await apiPost(request, '/customer/verify-email', { token });
-  return { email, password, phone };
-}
+/** A new account of its own, with a first password of its own. */
+const freshShopper = (request: APIRequestContext) => verifiedAccount(request, 'First@123');
 
 async function loginStatus(request: APIRequestContext, email: string, password: string): Promise<number> {
   const response = await request.post('/api/customer/login', { headers: { 'API-KEY': API_KEY }, data: { email, password } });

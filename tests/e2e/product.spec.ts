@@ -1,44 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { formatRupees, rupeesToPaise } from '../../src/lib/money.ts';
-import { apiGet, apiPost } from './store-api.ts';
+import { allProducts, apiGet, apiPost, inStock, type Product } from './store-api.ts';
 
-interface Variation {
-  id: number;
-  product_variation: string;
-  stock: number;
-  final_price: string;
-}
-
-interface Product {
-  id: number;
-  name: string;
-  slug: string;
+/** The listing's fields this spec reads beyond the shared ones. */
+interface ListedProduct extends Product {
   sku: string;
   sub_category_id: number;
-  final_price: string;
-  quantity: number;
-  cover_image: string | null;
   product_images: string | null;
-  productVariations: Variation[];
-}
-
-async function allProducts(request: APIRequestContext): Promise<Product[]> {
-  const products: Product[] = [];
-  for (let page = 1; ; page += 1) {
-    const body = await apiPost(request, `/get-products?page=${page}`);
-    products.push(...body.data.products.data);
-    if (page >= body.data.products.last_page) return products;
-  }
 }
 
 const paise = (price: string) => rupeesToPaise(price) ?? Number.NaN;
-const inStock = (product: Product) => product.productVariations.filter((variation) => variation.stock > 0);
-const cheapestInStock = (product: Product) =>
+const cheapestInStock = (product: ListedProduct) =>
   [...inStock(product)].sort((a, b) => paise(a.final_price) - paise(b.final_price))[0];
 
 /** A product with a sold-out size, sizes in stock at different prices, and the API's final_price on load. */
-function productWithSoldOutSize(products: Product[]): Product {
+function productWithSoldOutSize(products: ListedProduct[]): ListedProduct {
   const found = products.find(
     (product) =>
       product.productVariations.some((variation) => variation.stock === 0) &&
@@ -77,7 +54,7 @@ test('a product page shows the name, price, images in order, and sizes with sold
   page,
   request,
 }) => {
-  const product = productWithSoldOutSize(await allProducts(request));
+  const product = productWithSoldOutSize(await allProducts<ListedProduct>(request));
   const violations = collectCspViolations(page);
 
   const response = await page.goto(`/products/${product.slug}`);
@@ -128,7 +105,7 @@ test('a product page shows the name, price, images in order, and sizes with sold
 });
 
 test('choosing another size shows its price, and a size with one or two left says so', async ({ page, request }) => {
-  const products = await allProducts(request);
+  const products = await allProducts<ListedProduct>(request);
   const priced = productWithSoldOutSize(products);
   const dearest = [...inStock(priced)].sort((a, b) => paise(b.final_price) - paise(a.final_price))[0]!;
 
@@ -147,9 +124,9 @@ test('choosing another size shows its price, and a size with one or two left say
 });
 
 test("'You might also like' links to other products of the same category", async ({ page, request }) => {
-  const product = productWithSoldOutSize(await allProducts(request));
+  const product = productWithSoldOutSize(await allProducts<ListedProduct>(request));
   const sameCategory = await apiPost(request, '/get-products?page=1', { sub_category: String(product.sub_category_id) });
-  const slugs = new Set((sameCategory.data.products.data as Product[]).map((item) => `/products/${item.slug}`));
+  const slugs = new Set((sameCategory.data.products.data as ListedProduct[]).map((item) => `/products/${item.slug}`));
 
   await page.goto(`/products/${product.slug}`);
   const links = page.getByRole('region', { name: 'You might also like' }).getByRole('link');
@@ -167,7 +144,7 @@ test('an unknown product goes to the not-found page', async ({ page }) => {
 });
 
 test('a product page works with JavaScript disabled: price, sizes and every image', async ({ browser, request }) => {
-  const product = productWithSoldOutSize(await allProducts(request));
+  const product = productWithSoldOutSize(await allProducts<ListedProduct>(request));
   const details = await apiGet(request, `/single-product-details/${product.slug}`);
   expect(details.data.product.name).toBe(product.name);
 
@@ -190,7 +167,7 @@ test('a product page works with JavaScript disabled: price, sizes and every imag
 });
 
 test('a product page has no serious accessibility violations and no CSP violations', async ({ page, request }) => {
-  const product = productWithSoldOutSize(await allProducts(request));
+  const product = productWithSoldOutSize(await allProducts<ListedProduct>(request));
   const violations = collectCspViolations(page);
   await page.goto(`/products/${product.slug}`);
   await page.getByRole('link', { name: /^Show image 2 of/ }).click();
@@ -205,7 +182,7 @@ test("a product with nothing left says 'Out of stock', and one without sizes sho
   page,
   request,
 }) => {
-  const products = await allProducts(request);
+  const products = await allProducts<ListedProduct>(request);
   const soldOut = products.find((product) => product.productVariations.length > 0 && inStock(product).length === 0);
   const unsizedLow = products.find(
     (product) => product.productVariations.length === 0 && product.quantity > 0 && product.quantity <= 2,

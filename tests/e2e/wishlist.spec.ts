@@ -5,9 +5,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { allHydrated, allProducts, find, freshAccount, hydrated, sizedProducts, type Product } from './add-to-cart-steps.ts';
+import { allHydrated, allProducts, find, hydrated, sizedProducts, type Product } from './add-to-cart-steps.ts';
 import { toast } from './cart-steps.ts';
-import { signInThroughApi, watchCsp } from './helpers.ts';
+import { signInThroughApi, watchCsp, verifiedAccount } from './helpers.ts';
 
 /** The product page's own heart (cards further down name their product). */
 const heart = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Save to wishlist', exact: true });
@@ -53,7 +53,7 @@ test('a signed-in shopper saves products, sees them at /my-account/wishlist, add
 }) => {
   const violations = watchCsp(page);
   const { plain, sized } = await products(request);
-  const { email, password } = await freshAccount(request);
+  const { email, password } = await verifiedAccount(request);
   await page.goto('/');
   await signInThroughApi(page, email, password);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ADD_QUANTITY, MAX_CART_LINE_QUANTITY } from '../constants.ts';
+import { invalid, isBlank } from './refinement.ts';
 
 /**
  * Request schemas of the cart and wishlist calls (SPEC §7; API-NOTES "Cart and
@@ -29,12 +30,6 @@ export const CART_MESSAGES = {
   cartItem: 'Each cart item must be an object of fields',
 } as const;
 
-type Ctx = z.core.$RefinementCtx;
-const invalid = (ctx: Ctx, message: string): never => {
-  ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
-};
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** An integer from a number or a digit string ("3", " -2 "); NaN for anything else. */
 function toInteger(v: unknown): number {

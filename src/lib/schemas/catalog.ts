@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE, SEARCH_TEXT_MAX_LENGTH } from '../constants.ts';
+import { invalid, isBlank, type Ctx } from './refinement.ts';
 
 /**
  * Request schemas of the catalogue calls (SPEC §7): the product-list filters,
@@ -79,12 +80,6 @@ export const CATALOG_MESSAGES = {
 
 // Every field is `z.unknown().optional().transform(...)`: optional so an absent
 // key reaches the transform (which supplies the default) instead of failing.
-type Ctx = z.core.$RefinementCtx;
-const invalid = (ctx: Ctx, message: string): never => {
-  ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
-};
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** A positive 32-bit id from a number or a digit string; undefined when it is not one. */
 function toId(v: unknown): number | undefined {
