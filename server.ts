@@ -135,7 +135,8 @@ function shutdown(signal: string) {
   log(`${signal}: closing`);
   server.closeIdleConnections();
   server.close(() => {
-    void (storeApi?.store.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    const closing = storeApi ? storeApi.mailQueue.stop().then(() => storeApi!.store.close()) : Promise.resolve();
+    void closing.finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

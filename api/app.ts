@@ -3,10 +3,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
+import { composeAccountMail } from './customer/account-mail.service.ts';
 import { customerRoutes } from './customer/customer.routes.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
-import { createMailTransport } from './mail/mail.transport.ts';
+import { createMailQueue, type MailQueue } from './mail/mail-queue.service.ts';
+import { createMailTransport, type MailTransport } from './mail/mail.transport.ts';
 import { otpRoutes } from './otp/otp.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
@@ -18,9 +20,18 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * (`app.fetch(Request)`), so server.ts serves it over HTTP and also hands it to
  * server rendering as an in-process fetch.
  */
-export function createApiApp(given: Omit<ApiDeps, 'mail'> & { mail?: ApiDeps['mail'] }): Hono<AppEnv> {
-  // Callers that send no mail (benchmarks) may leave the transport to the configuration.
-  const deps: ApiDeps = { ...given, mail: given.mail ?? createMailTransport(given.config) };
+export function createApiApp(
+  given: Omit<ApiDeps, 'mailQueue'> & { mailQueue?: MailQueue; mail?: MailTransport },
+): Hono<AppEnv> {
+  // Callers that send no mail (benchmarks) may leave the queue and its transport to the configuration.
+  const mailQueue =
+    given.mailQueue ??
+    createMailQueue({
+      db: given.db,
+      transport: given.mail ?? createMailTransport(given.config),
+      compose: composeAccountMail(given.config.siteOrigin),
+    });
+  const deps: ApiDeps = { db: given.db, dialect: given.dialect, config: given.config, mailQueue };
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {

@@ -5,6 +5,8 @@ import { connect, type StoreDatabase } from '../api/db/connect.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { generateDemoImages } from '../api/db/seed/demo-images.ts';
 import { seedDemoStore } from '../api/db/seed/demo-store.ts';
+import { composeAccountMail } from '../api/customer/account-mail.service.ts';
+import { createMailQueue, type MailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
 import { isStoreSeeded } from '../api/db/seed/seed.repository.ts';
 import type { AppEnv } from '../api/http/deps.ts';
@@ -12,9 +14,11 @@ import type { AppEnv } from '../api/http/deps.ts';
 export interface StoreApi {
   app: Hono<AppEnv>;
   store: StoreDatabase;
+  /** Sends queued account mail; stop it before closing the database. */
+  mailQueue: MailQueue;
 }
 
-/** Opens the database, applies migrations, seeds the demo store on first start, builds the API. */
+/** Opens the database, applies migrations, seeds the demo store on first start, starts the mail queue, builds the API. */
 export async function startStoreApi(config: ApiConfig, log: (line: string) => void): Promise<StoreApi> {
   const store = connect({ url: config.databaseUrl });
   await migrateToLatest(store.db);
@@ -24,6 +28,11 @@ export async function startStoreApi(config: ApiConfig, log: (line: string) => vo
     log(`Seeded the demo store (${summary.products} products) in ${Math.round(performance.now() - started)} ms`);
   }
   if (config.seedDemo) await generateDemoImages(config.mediaDir);
-  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mail: createMailTransport(config) });
-  return { app, store };
+  const transport = createMailTransport(config);
+  const mailQueue = createMailQueue({ db: store.db, transport, compose: composeAccountMail(config.siteOrigin) });
+  // Also sends what an earlier run of the process left queued.
+  mailQueue.start();
+  log(`Mail: ${transport.kind === 'smtp' ? `SMTP to ${config.smtp?.host}` : `outbox folder ${config.outboxDir}`}, through the queue`);
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue });
+  return { app, store, mailQueue };
 }

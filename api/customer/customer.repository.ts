@@ -55,7 +55,8 @@ export async function updateCustomerNames(db: Db, id: number, names: { firstname
 export interface GuestDetailsChange {
   firstname: string;
   lastname: string;
-  email: string;
+  /** Undefined: the email stays as it is. */
+  email?: string;
   /** Null: the email is new and awaits verification; undefined: verification unchanged. */
   email_verified_at?: null;
   alt_phone_number?: string;
@@ -93,37 +94,62 @@ export async function markEmailVerified(db: Db, id: number, now: string) {
     .execute();
 }
 
+/** Sets the account's email, verified at `verifiedAt` (an email change confirmed from its link). */
+export async function updateCustomerEmail(db: Db, id: number, email: string, verifiedAt: string) {
+  await db
+    .updateTable('customers')
+    .set({ email, email_verified_at: verifiedAt, updated_at: verifiedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function insertOneTimeToken(
   db: Db,
   table: OneTimeTokenTable,
-  token: { customer_id: number; token_hash: string; expires_at: string; created_at: string },
+  token: { customer_id: number; token_hash: string; email: string; expires_at: string; created_at: string },
 ) {
   await db.insertInto(table).values(token).execute();
 }
 
-/** Marks every unused token of a customer used (an old verification link must not verify a new email). */
-export async function retireOneTimeTokens(db: Db, table: OneTimeTokenTable, customerId: number, now: string) {
-  await db.updateTable(table).set({ used_at: now }).where('customer_id', '=', customerId).where('used_at', 'is', null).execute();
+/**
+ * Marks unused tokens of a customer used. `email`: only the links mailed to
+ * that address (or to an unrecorded one); `notEmail`: only those mailed
+ * elsewhere (email-change links, while the account keeps `notEmail`).
+ */
+export async function retireOneTimeTokens(
+  db: Db,
+  table: OneTimeTokenTable,
+  customerId: number,
+  now: string,
+  only: { email?: string; notEmail?: string } = {},
+) {
+  let query = db.updateTable(table).set({ used_at: now }).where('customer_id', '=', customerId).where('used_at', 'is', null);
+  if (only.email !== undefined) {
+    const email = only.email;
+    query = query.where((eb) => eb.or([eb('email', '=', email), eb('email', 'is', null)]));
+  }
+  if (only.notEmail !== undefined) query = query.where('email', 'is not', null).where('email', '!=', only.notEmail);
+  await query.execute();
 }
 
 /**
  * Uses a one-time token: marks it used only if it is unused and unexpired, in
  * one statement, so two concurrent uses cannot both succeed. Answers the
- * customer id, or undefined when the token is not usable.
+ * customer and the address the link was mailed to, or undefined when the token is not usable.
  */
 export async function consumeOneTimeToken(
   db: Db,
   table: OneTimeTokenTable,
   tokenHash: string,
   now: string,
-): Promise<number | undefined> {
+): Promise<{ customerId: number; email: string | null } | undefined> {
   const row = await db
     .updateTable(table)
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning('customer_id')
+    .returning(['customer_id', 'email'])
     .executeTakeFirst();
-  return row?.customer_id;
+  return row ? { customerId: row.customer_id, email: row.email } : undefined;
 }

@@ -131,6 +131,27 @@ export interface OneTimeTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The address the link was mailed to (null on rows from before it was kept). */
+  email: string | null;
+}
+
+export type MailJobState = 'queued' | 'ready' | 'failed';
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  customer_id: number | null;
+  details: Generated<string>;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  state: Generated<MailJobState>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
 }
 
 export interface RateLimitsTable {
@@ -251,6 +272,7 @@ export interface Database {
   password_reset_tokens: OneTimeTokensTable;
   email_verification_tokens: OneTimeTokensTable;
   rate_limits: RateLimitsTable;
+  mail_queue: MailQueueTable;
   cart_items: CartItemsTable;
   wishlist_items: WishlistItemsTable;
   shipping_addresses: ShippingAddressesTable;

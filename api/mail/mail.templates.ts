@@ -6,55 +6,128 @@ import type { MailMessage } from './mail.transport.ts';
  */
 export type MailContent = Omit<MailMessage, 'to'>;
 
-export function verificationMail(siteOrigin: string, token: string, storeName: string): MailContent {
-  const link = accountLink(siteOrigin, '/verify-email', token);
+export function verificationMail(
+  siteOrigin: string,
+  token: string,
+  storeName: string,
+  options: { phoneNotAdded?: boolean } = {},
+): MailContent {
   return accountMail(storeName, {
     subject: 'Confirm your email address',
-    lead: 'Please confirm your email address by opening this link:',
-    action: 'Confirm email address',
-    link,
+    paragraphs: [
+      'Please confirm your email address by opening this link:',
+      ...(options.phoneNotAdded
+        ? ['The mobile number you gave is already used by another account, so it was not added to this one.']
+        : []),
+    ],
+    action: { label: 'Confirm email address', link: accountLink(siteOrigin, '/verify-email', token) },
     footnote: 'If you did not create an account, you can ignore this email.',
   });
 }
 
 export function passwordResetMail(siteOrigin: string, token: string, storeName: string): MailContent {
-  const link = accountLink(siteOrigin, '/reset-password', token);
   return accountMail(storeName, {
     subject: 'Reset your password',
-    lead: 'Someone asked to reset the password of your account. To choose a new password, open this link:',
-    action: 'Choose a new password',
-    link,
+    paragraphs: ['Someone asked to reset the password of your account. To choose a new password, open this link:'],
+    action: { label: 'Choose a new password', link: accountLink(siteOrigin, '/reset-password', token) },
     footnote: 'The link works once and expires soon. If you did not ask for it, ignore this email: your password stays the same.',
   });
 }
 
+export function emailChangeMail(siteOrigin: string, token: string, storeName: string): MailContent {
+  return accountMail(storeName, {
+    subject: 'Confirm your new email address',
+    paragraphs: [
+      'You asked to use this address for your account. Your account keeps its old address until you open this link:',
+    ],
+    action: { label: 'Confirm new email address', link: accountLink(siteOrigin, '/verify-email', token) },
+    footnote: 'If you did not ask for this, ignore this email: nothing changes.',
+  });
+}
+
+export function emailChangeNoticeMail(siteOrigin: string, storeName: string, newEmail: string): MailContent {
+  return accountMail(storeName, {
+    subject: 'Your email address is about to change',
+    paragraphs: [
+      `Someone asked to change the email address of your account to ${newEmail}.`,
+      'Your account keeps this address until the new one is confirmed from the link sent to it.',
+      'If it was not you, reset your password now; that also cancels the change:',
+    ],
+    action: { label: 'Reset your password', link: `${origin(siteOrigin)}/forgot-password` },
+    footnote: 'If it was you, there is nothing else to do.',
+  });
+}
+
+export function registrationAttemptMail(siteOrigin: string, storeName: string): MailContent {
+  return accountMail(storeName, {
+    subject: 'Someone tried to register with your address',
+    paragraphs: [
+      'Someone tried to create an account with this email address, which already has one.',
+      'If it was you, sign in, or reset your password if you have forgotten it (that also confirms this address):',
+    ],
+    action: { label: 'Reset your password', link: `${origin(siteOrigin)}/forgot-password` },
+    links: [{ label: 'Sign in', link: `${origin(siteOrigin)}/signin` }],
+    footnote: 'If it was not you, you can ignore this email: nothing changed.',
+  });
+}
+
+export function addressInUseMail(siteOrigin: string, storeName: string): MailContent {
+  return accountMail(storeName, {
+    subject: 'Someone tried to use your address',
+    paragraphs: [
+      'Someone asked to move another account to this email address. It already belongs to your account, so nothing changed.',
+      'If you have forgotten your password, you can reset it:',
+    ],
+    action: { label: 'Reset your password', link: `${origin(siteOrigin)}/forgot-password` },
+    footnote: 'Otherwise you can ignore this email.',
+  });
+}
+
+interface Link {
+  label: string;
+  link: string;
+}
+
 interface AccountMailParts {
   subject: string;
-  lead: string;
-  action: string;
-  link: string;
+  paragraphs: string[];
+  action: Link;
+  links?: Link[];
   footnote: string;
 }
 
 function accountMail(storeName: string, parts: AccountMailParts): MailContent {
   // A line break in a subject would start a new header line.
   const name = storeName.replace(/[\r\n]+/g, ' ').trim();
-  const text = [`${name}`, '', parts.lead, '', parts.link, '', parts.footnote, ''].join('\n');
+  const others = parts.links ?? [];
+  const text = [
+    name,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    parts.action.link,
+    '',
+    ...others.flatMap((l) => [`${l.label}: ${l.link}`, '']),
+    parts.footnote,
+    '',
+  ].join('\n');
   const html = [
     '<!doctype html>',
     '<html><body>',
     `<p><strong>${escapeHtml(name)}</strong></p>`,
-    `<p>${escapeHtml(parts.lead)}</p>`,
-    `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(parts.action)}</a></p>`,
-    `<p>Or copy this address into your browser:<br>${escapeHtml(parts.link)}</p>`,
+    ...parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(parts.action.link)}">${escapeHtml(parts.action.label)}</a></p>`,
+    `<p>Or copy this address into your browser:<br>${escapeHtml(parts.action.link)}</p>`,
+    ...others.map((l) => `<p><a href="${escapeHtml(l.link)}">${escapeHtml(l.label)}</a></p>`),
     `<p>${escapeHtml(parts.footnote)}</p>`,
     '</body></html>',
   ].join('\n');
   return { subject: `${name}: ${parts.subject}`, text, html };
 }
 
+const origin = (siteOrigin: string) => siteOrigin.replace(/\/+$/, '');
+
 function accountLink(siteOrigin: string, path: string, token: string): string {
-  return `${siteOrigin.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
+  return `${origin(siteOrigin)}${path}?token=${encodeURIComponent(token)}`;
 }
 
 export function escapeHtml(value: string): string {

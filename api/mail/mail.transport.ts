@@ -43,6 +43,10 @@ export function createSmtpTransport(smtp: SmtpConfig, from: string): MailTranspo
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    // Bounded, so a send always ends well within the queue's lease on its job.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
     ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
   });
   return {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { otpSendSchema, otpVerifySchema } from '../../src/lib/schemas/account.ts';
 import { clientIpKey } from '../auth/client-ip.ts';
-import { RateLimitedError } from '../customer/customer.service.ts';
+import { RateLimitedError } from '../customer/account-limits.ts';
 import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { readBody } from '../http/validate.ts';

@@ -48,6 +48,16 @@ export async function findWindow(db: Db, bucket: string): Promise<WindowCount | 
   return row ? { hits: Number(row.hits), windowEndsAt: row.window_ends_at } : undefined;
 }
 
+/** Takes one hit back (a login that turned out right); never below zero. */
+export async function uncountHit(db: Db, bucket: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('bucket', '=', bucket)
+    .where('hits', '>', 0)
+    .execute();
+}
+
 export async function deleteWindow(db: Db, bucket: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('bucket', '=', bucket).execute();
 }

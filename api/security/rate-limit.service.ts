@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { countHit, deleteEndedWindows, deleteWindow, findWindow } from './rate-limit.repository.ts';
+import { countHit, deleteEndedWindows, deleteWindow, uncountHit } from './rate-limit.repository.ts';
 
 /**
  * Fixed-window rate limits kept in the database (SECURITY promises 4, 7, 24):
@@ -24,12 +24,24 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+const emailKey = (email: string) => email.trim().toLowerCase();
+
 /** Bucket names, one place so callers cannot spell the same limit two ways. */
 export const rateLimitBuckets = {
-  loginAccount: (email: string) => `login:account:${email.trim().toLowerCase()}`,
+  loginAccount: (email: string) => `login:account:${emailKey(email)}`,
   loginIp: (ip: string) => `login:ip:${ip}`,
   otpSendPhone: (phone: string) => `otp:send:phone:${phone.replace(/\D/g, '')}`,
   otpSendIp: (ip: string) => `otp:send:ip:${ip}`,
+  forgotEmail: (email: string) => `forgot:email:${emailKey(email)}`,
+  forgotIp: (ip: string) => `forgot:ip:${ip}`,
+  registerEmail: (email: string) => `register:email:${emailKey(email)}`,
+  registerIp: (ip: string) => `register:ip:${ip}`,
+  resendEmail: (email: string) => `resend:email:${emailKey(email)}`,
+  resendIp: (ip: string) => `resend:ip:${ip}`,
+  /** Wrong current passwords of a signed-in customer (change password, change email). */
+  passwordCheckAccount: (customerId: number) => `password-check:account:${customerId}`,
+  passwordCheckIp: (ip: string) => `password-check:ip:${ip}`,
+  guestDetails: (customerId: number) => `guest-details:account:${customerId}`,
 };
 
 /** Counts one hit and says whether it is within the limit. */
@@ -46,19 +58,24 @@ export async function hit(db: Db, bucket: string, rule: RateLimitRule): Promise<
 }
 
 /**
- * Whether one more hit would be allowed, without counting it: a login checks
- * this before verifying the password and calls `hit` only on a failure.
+ * Counts one hit in each bucket and says whether all are within their limits,
+ * with the longest wait when not. Counting first makes the check and the count
+ * one step: 20 parallel tries against a limit of 10 let exactly 10 through.
+ * A try that turns out fine (a right password) gives its hit back with `forgive`.
  */
-export async function peek(db: Db, bucket: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const now = rule.now ?? new Date();
-  const window = await findWindow(db, bucket);
-  const hits = window && new Date(window.windowEndsAt).getTime() > now.getTime() ? window.hits : 0;
-  const allowed = hits < rule.limit;
+export async function hitAll(db: Db, limits: Array<[bucket: string, rule: RateLimitRule]>): Promise<RateLimitResult> {
+  const results = await Promise.all(limits.map(([bucket, rule]) => hit(db, bucket, rule)));
+  const refused = results.filter((r) => !r.allowed);
   return {
-    allowed,
-    remaining: Math.max(0, rule.limit - hits),
-    retryAfterSeconds: allowed || !window ? 0 : secondsUntil(window.windowEndsAt, now),
+    allowed: refused.length === 0,
+    remaining: Math.min(...results.map((r) => r.remaining)),
+    retryAfterSeconds: Math.max(0, ...refused.map((r) => r.retryAfterSeconds)),
   };
+}
+
+/** Takes back one hit of a bucket (an address's count after a right password). */
+export async function forgive(db: Db, bucket: string): Promise<void> {
+  await uncountHit(db, bucket);
 }
 
 /** Clears the bucket (a successful login resets its account's failures). */

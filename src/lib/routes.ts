@@ -17,6 +17,8 @@ export const ROUTES = {
   signUp: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The mailed link that confirms an email address (opened by GET, confirmed by its button's POST). */
+  verifyEmail: '/verify-email',
   payment: '/payment',
   myAccount: '/my-account/account',
   myOrders: '/my-account/orders',

@@ -4,10 +4,10 @@
  * result, like the auth actions, so the island toasts the server's message.
  * auth.ts stays the owner of $auth; this file only merges new names into it.
  */
-import { changePassword, updateAccountDetails } from '../lib/api/account.ts';
+import { changeEmail, changePassword, updateAccountDetails } from '../lib/api/account.ts';
 import { isFailure, type ApiClient } from '../lib/api/client.ts';
-import type { AccountResponse, ApiMessageOnly, ApiResult, Customer } from '../lib/api/types.ts';
-import { profileSchema, type ChangePasswordRequest, type ProfileRequest } from '../lib/schemas/account.ts';
+import type { AccountResponse, ApiMessageOnly, ApiResult, ChangeEmailResponse, Customer } from '../lib/api/types.ts';
+import { changeEmailSchema, profileSchema, type ChangeEmailRequest, type ChangePasswordRequest, type ProfileRequest } from '../lib/schemas/account.ts';
 import { $auth } from './auth.ts';
 
 /** SPEC §4 Customer record: first and last name can be updated alone; the rest of the record stays. */
@@ -44,4 +44,12 @@ export function changeAccountPassword(api: ApiClient, input: ChangePasswordReque
     new_password: input.new_password,
     confirm_password: input.new_password,
   });
+}
+
+/**
+ * `POST /customer/change-email`. Nothing changes here on success: the account
+ * keeps its address until the link mailed to the new one is opened.
+ */
+export function requestEmailChange(api: ApiClient, input: ChangeEmailRequest): Promise<ApiResult<ChangeEmailResponse>> {
+  return changeEmail(api, changeEmailSchema.parse(input));
 }

@@ -74,6 +74,28 @@ describe('POST /customer/login', () => {
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
+  it('lets exactly 10 of 20 parallel wrong passwords be checked; the other 10 answer 429', async () => {
+    const email = await verifiedAccount(api);
+    const from = { [CLIENT_ADDRESS_HEADER]: '198.51.100.20' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => api.post('/customer/login', { email, password: `wrong!${i}` }, from)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect((await api.post('/customer/login', { email, password: GOOD_PASSWORD })).status).toBe(429);
+  });
+
+  it('gives the address back the try of a right password, so sign-ins never use up its failure budget', async () => {
+    const email = await verifiedAccount(api);
+    const from = { [CLIENT_ADDRESS_HEADER]: '198.51.100.77' };
+    for (let i = 0; i < 3; i += 1) {
+      expect((await api.post('/customer/login', { email, password: GOOD_PASSWORD }, from)).status).toBe(200);
+    }
+    const window = await store.db.selectFrom('rate_limits').select('hits').where('bucket', '=', 'login:ip:198.51.100.77').executeTakeFirst();
+    expect(window?.hits ?? 0).toBe(0);
+  });
+
   it('resets the failure count on a successful login', async () => {
     const email = await verifiedAccount(api);
     for (let i = 0; i < 9; i += 1) await api.post('/customer/login', { email, password: `wrong!${i}` });

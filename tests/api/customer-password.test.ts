@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../../api/db/connect.ts';
-import { readOutbox } from '../../api/mail/mail.transport.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import {
@@ -40,14 +39,14 @@ describe('forgot password and reset from the link', () => {
     expect(missing.status).toBe(200);
     expect(known.body).toEqual(SENT);
     expect(missing.body).toEqual(SENT);
-    expect(await readOutbox(api.outboxDir, { to: unknown })).toEqual([]);
+    expect(await api.mailTo(unknown)).toEqual([]);
     expect(await mailedToken(api, email, '/reset-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('builds the link from the configured origin even with a forged Host header', async () => {
     const email = await verifiedAccount(api);
     await api.post('/customer/forgot-password', { email }, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' });
-    const [message] = await readOutbox(api.outboxDir, { to: email });
+    const [message] = await api.mailTo(email);
     expect(message?.links[0]).toMatch(/^https:\/\/shop\.example\/reset-password\?token=/);
   });
 
@@ -103,6 +102,21 @@ describe('forgot password and reset from the link', () => {
     });
   });
 
+  it('a completed reset ends every other reset link of the account, older and newer', async () => {
+    const email = await verifiedAccount(api);
+    await api.post('/customer/forgot-password', { email });
+    const older = await mailedToken(api, email, '/reset-password');
+    await api.post('/customer/forgot-password', { email });
+    const newer = await mailedToken(api, email, '/reset-password');
+    await api.post('/customer/forgot-password', { email });
+    const newest = await mailedToken(api, email, '/reset-password');
+    expect(new Set([older, newer, newest]).size).toBe(3);
+    expect((await reset(newer)).status).toBe(200);
+    expect((await reset(older, 'older!pass')).body).toEqual(INVALID_LINK);
+    expect((await reset(newest, 'newest!pass')).body).toEqual(INVALID_LINK);
+    await signIn(api, email, NEW_PASSWORD);
+  });
+
   it('limits forgot-password requests per email with 429 and Retry-After', async () => {
     const email = uniqueEmail('flood');
     const answers = [];
@@ -148,6 +162,29 @@ describe('POST /customer/reset-password (change password)', () => {
     expect((await api.get('/customer/account', bearer(current))).status).toBe(200);
     expect((await api.get('/customer/account', bearer(other))).status).toBe(401);
     await signIn(api, email, NEW_PASSWORD);
+  });
+
+  it('a password change ends every reset link issued before it', async () => {
+    const email = await verifiedAccount(api);
+    await api.post('/customer/forgot-password', { email });
+    const token = await mailedToken(api, email, '/reset-password');
+    const session = await signIn(api, email);
+    expect((await change(session, GOOD_PASSWORD)).status).toBe(200);
+    const res = await api.post('/customer/token-password', { token, password: 'late!pass', password_confirmation: 'late!pass' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'The password reset link is not valid' });
+    await signIn(api, email, NEW_PASSWORD);
+  });
+
+  it('limits wrong current passwords to 5 per account with 429 and Retry-After, even for the right one after', async () => {
+    const email = await verifiedAccount(api);
+    const token = await signIn(api, email);
+    for (let i = 0; i < 5; i += 1) expect((await change(token, `wrong!${i}`)).status).toBe(400);
+    const locked = await change(token, GOOD_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ success: false, message: 'Too many attempts. Try again later.' });
+    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    await signIn(api, email);
   });
 
   it('answers 401 without a bearer token', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../../api/db/connect.ts';
 import { findWindow } from '../../api/security/rate-limit.repository.ts';
-import { hit, peek, pruneEndedWindows, rateLimitBuckets, reset } from '../../api/security/rate-limit.service.ts';
+import { forgive, hit, hitAll, pruneEndedWindows, rateLimitBuckets, reset } from '../../api/security/rate-limit.service.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 const MINUTE = 60_000;
@@ -51,21 +51,32 @@ describe('rate limits in the database', () => {
     });
   });
 
-  it('peeks without counting, and a reset clears the bucket', async () => {
+  it('counts a try in every bucket at once, refuses with the longest wait, and a reset clears a bucket', async () => {
     const rule = { limit: 2, windowMs: MINUTE, now: start };
-    const bucket = rateLimitBuckets.loginAccount(' Shopper@Example.com ');
-    expect(bucket).toBe('login:account:shopper@example.com');
-    await hit(store.db, bucket, rule);
-    await hit(store.db, bucket, rule);
-    const blocked = await peek(store.db, bucket, rule);
-    expect(blocked.allowed).toBe(false);
-    expect(blocked.retryAfterSeconds).toBe(60);
-    expect((await findWindow(store.db, bucket))?.hits).toBe(2);
+    const account = rateLimitBuckets.loginAccount(' Shopper@Example.com ');
+    expect(account).toBe('login:account:shopper@example.com');
+    const address = rateLimitBuckets.loginIp('198.51.100.9');
+    const longer = { limit: 5, windowMs: 10 * MINUTE, now: start };
+    expect(await hitAll(store.db, [[account, rule], [address, longer]])).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    await hitAll(store.db, [[account, rule], [address, longer]]);
+    const blocked = await hitAll(store.db, [[account, rule], [address, longer]]);
+    expect(blocked).toEqual({ allowed: false, remaining: 0, retryAfterSeconds: 60 });
+    expect((await findWindow(store.db, address))?.hits).toBe(3);
 
-    await reset(store.db, bucket);
-    expect(await findWindow(store.db, bucket)).toBeUndefined();
-    expect(await peek(store.db, bucket, rule)).toEqual({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
-    expect(await hit(store.db, bucket, rule)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+    await reset(store.db, account);
+    expect(await findWindow(store.db, account)).toBeUndefined();
+    expect(await hit(store.db, account, rule)).toEqual({ allowed: true, remaining: 1, retryAfterSeconds: 0 });
+  });
+
+  it('forgives one hit at a time and never counts below zero', async () => {
+    const rule = { limit: 3, windowMs: MINUTE, now: start };
+    await hit(store.db, 'test:forgive', rule);
+    await hit(store.db, 'test:forgive', rule);
+    await forgive(store.db, 'test:forgive');
+    expect((await findWindow(store.db, 'test:forgive'))?.hits).toBe(1);
+    await forgive(store.db, 'test:forgive');
+    await forgive(store.db, 'test:forgive');
+    expect((await findWindow(store.db, 'test:forgive'))?.hits).toBe(0);
   });
 
   it('counts concurrent hits exactly: 20 at once with a limit of 10 allow 10', async () => {

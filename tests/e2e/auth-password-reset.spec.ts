@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectMessage, main, openForm, signInWithPassword, toasts } from './auth-steps.ts';
+import { confirmEmailFromLink, expectMessage, main, openForm, signInWithPassword, toasts } from './auth-steps.ts';
 import { latestMail, uniqueShopper } from './helpers.ts';
 import { apiPost } from './store-api.ts';
 
@@ -19,8 +19,7 @@ test('a shopper resets a forgotten password from the mailed link and signs in wi
     phone_number: shopper.phone,
   });
   const confirm = await latestMail(shopper.email, /confirm/i);
-  await page.goto(confirm.links.find((href) => new URL(href).pathname === '/verify-email')!);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your email address is confirmed' })).toBeVisible();
+  await confirmEmailFromLink(page, confirm.links.find((href) => new URL(href).pathname === '/verify-email')!);
 
   await openForm(page, '/forgot-password', 'Send reset link');
   await main(page).getByRole('textbox', { name: 'Email' }).fill(shopper.email);

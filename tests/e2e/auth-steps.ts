@@ -24,3 +24,14 @@ export async function expectMessage(field: Locator, message: string): Promise<vo
   await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await expect(field).toHaveAttribute('aria-invalid', 'true');
 }
+
+/**
+ * Opens a mailed verification link and confirms it: opening alone changes
+ * nothing (a mail scanner may open it first), the button's POST does.
+ */
+export async function confirmEmailFromLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
+  await main(page).getByRole('button', { name: 'Confirm email address' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your email address is confirmed' })).toBeVisible();
+}

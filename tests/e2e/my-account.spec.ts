@@ -6,13 +6,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_SHOPPER, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
+import { confirmEmailFromLink, expectMessage } from './auth-steps.ts';
+import { DEMO_SHOPPER, latestMail, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
 import { API_KEY, apiPost } from './store-api.ts';
 
 // The store API's own messages (api/customer/customer.service.ts ACCOUNT_MESSAGES).
 const DETAILS_UPDATED = 'Account details updated successfully';
 const PASSWORD_CHANGED = 'Password changed successfully';
 const OLD_PASSWORD_INCORRECT = 'Old password is incorrect';
+const EMAIL_CHANGE_REQUESTED = 'We sent a link to your new email address. Your email changes once you open it.';
 
 type Shopper = Awaited<ReturnType<typeof verifiedAccount>>;
 
@@ -46,6 +48,7 @@ const toast = (page: Page, text: string) =>
 /** The islands hydrate on idle: their submit buttons are enabled only then. */
 async function waitForForms(page: Page) {
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Change email' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Change password' })).toBeEnabled();
 }
 
@@ -186,6 +189,41 @@ test('a shopper changes their password with the old one and stays signed in here
   expect(await accountStatus(request, otherDevice)).toBe(401);
 
   expect(await loginStatus(request, shopper.email, newPassword)).toBe(200);
+  expect(await loginStatus(request, shopper.email, shopper.password)).toBe(401);
+});
+
+test('a shopper changes their email with the password: the old address is told and kept until the new one is confirmed', async ({
+  page,
+  request,
+}) => {
+  const shopper = await freshShopper(request);
+  await openAccount(page, shopper);
+  await waitForForms(page);
+  const form = page.getByRole('form', { name: 'Change email' });
+  await expect(form.getByRole('button', { name: 'Change email' })).toBeEnabled();
+  const next = `moved.${shopper.email}`;
+
+  await form.getByLabel('New email').fill(next);
+  await form.getByLabel('Current password').fill('Wrong@123');
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(toast(page, 'Password is incorrect')).toBeVisible();
+  await expectMessage(form.getByLabel('Current password'), 'Password is incorrect');
+
+  await form.getByLabel('Current password').fill(shopper.password);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(toast(page, EMAIL_CHANGE_REQUESTED)).toBeVisible();
+  await expect(form.getByRole('status')).toContainText(`We sent a link to ${next}`);
+
+  const notice = await latestMail(shopper.email, /about to change/);
+  expect(notice.text).toContain(next);
+  // Until the link is opened the account keeps its address.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your profile' }).getByText(shopper.email, { exact: true })).toBeVisible();
+  expect(await loginStatus(request, shopper.email, shopper.password)).toBe(200);
+
+  const link = (await latestMail(next, /Confirm your new email/)).links[0]!;
+  await confirmEmailFromLink(page, link);
+  expect(await loginStatus(request, next, shopper.password)).toBe(200);
   expect(await loginStatus(request, shopper.email, shopper.password)).toBe(401);
 });
 

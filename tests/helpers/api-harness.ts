@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { readApiConfig, type ApiConfig } from '../../api/config.ts';
 import { createApiApp } from '../../api/app.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
-import { createOutboxTransport } from '../../api/mail/mail.transport.ts';
+import { composeAccountMail } from '../../api/customer/account-mail.service.ts';
+import { createMailQueue } from '../../api/mail/mail-queue.service.ts';
+import { createOutboxTransport, readOutbox, type MailTransport } from '../../api/mail/mail.transport.ts';
 
 export const TEST_API_KEY = 'test-store-key';
 
@@ -16,12 +18,28 @@ export interface ApiAnswer {
 }
 
 /** The real store API app over a test database, called in process like server rendering does. */
-export function createTestApi(store: StoreDatabase, overrides: Partial<ApiConfig> = {}) {
-  // Mail lands in a fresh folder per harness; tests read it with readOutbox(outboxDir).
+export function createTestApi(
+  store: StoreDatabase,
+  overrides: Partial<ApiConfig> = {},
+  mail: { transport?: MailTransport; now?: () => Date } = {},
+) {
+  // Mail lands in a fresh folder per harness (unless a test brings a transport); tests read it with mailTo.
   const outboxDir = mkdtempSync(join(tmpdir(), 'api-outbox-'));
   const config: ApiConfig = { ...readApiConfig({}), apiKey: TEST_API_KEY, seedDemo: false, outboxDir, ...overrides };
-  const mail = createOutboxTransport({ dir: outboxDir, from: config.mailFrom });
-  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mail });
+  const transport = mail.transport ?? createOutboxTransport({ dir: outboxDir, from: config.mailFrom });
+  const mailQueue = createMailQueue({
+    db: store.db,
+    transport,
+    compose: composeAccountMail(config.siteOrigin),
+    ...(mail.now ? { now: mail.now } : {}),
+  });
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue });
+  // Test files close their store in afterAll: let the queue finish with it first.
+  const closeStore = store.close;
+  store.close = async () => {
+    await mailQueue.idle();
+    await closeStore();
+  };
 
   async function call(
     method: string,
@@ -49,6 +67,12 @@ export function createTestApi(store: StoreDatabase, overrides: Partial<ApiConfig
     app,
     config,
     outboxDir,
+    mailQueue,
+    /** The outbox's mail to `to` (newest first), once the queue has sent what the calls so far queued. */
+    async mailTo(to: string) {
+      await mailQueue.idle();
+      return readOutbox(outboxDir, { to });
+    },
     call,
     get: (path: string, headers?: Record<string, string>) => call('GET', path, { headers }),
     post: (path: string, json?: unknown, headers?: Record<string, string>) => call('POST', path, { json, headers }),

@@ -16,6 +16,7 @@ import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import OtpSignIn from './OtpSignIn.tsx';
+import ResendVerification from './ResendVerification.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const TABS = [
@@ -30,16 +31,21 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
   const formRef = useRef<HTMLFormElement>(null);
   const defaultValues = useTypedDefaults('signin', { email: '', password: '' });
   const [leaving, setLeaving] = useState(false);
+  // The address the server asked to confirm first; the form then offers a new link.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const form = useForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value }) => {
-      const result = await signIn(browserApi(), loginSchema.parse(value));
+      const credentials = loginSchema.parse(value);
+      const result = await signIn(browserApi(), credentials);
       if (result === null) return;
       if (isFailure(result) || result.success !== true) {
         // No message on a failed login means the email is not verified yet (SPEC §4 Login).
-        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.verifyEmailFirst }));
+        const toasts = toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.verifyEmailFirst });
+        showToasts(toasts);
+        setUnconfirmed(toasts.some((t) => t.message === MESSAGES.auth.verifyEmailFirst) ? credentials.email : null);
         return;
       }
       setLeaving(true);
@@ -74,6 +80,7 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
           <SubmitButton label="Sign in" busyLabel="Signing in…" busy={isSubmitting || leaving} hydrated={hydrated} />
         )}
       </form.Subscribe>
+      {unconfirmed && <ResendVerification email={unconfirmed} />}
     </form>
   );
 }

@@ -11,6 +11,8 @@ import type {
   AccountResponse,
   ApiMessageOnly,
   ApiResult,
+  ChangeEmailPayload,
+  ChangeEmailResponse,
   ChangePasswordPayload,
   ForgotPasswordPayload,
   GuestDetailsPayload,
@@ -109,6 +111,32 @@ export function updateUserDetails(
   options: CallOptions = {},
 ): Promise<ApiResult<GuestDetailsResponse>> {
   return api.post<GuestDetailsResponse>('/customer/update-user-details', {
+    ...options,
+    json: input,
+    fallback: MESSAGES.account.updateDetailsFailed,
+  });
+}
+
+/** `POST /customer/resend-verification` `{ email }`: a new link for an account still waiting to confirm its email. */
+export function resendVerification(
+  api: ApiClient,
+  input: ForgotPasswordPayload,
+  options: CallOptions = {},
+): Promise<ApiResult<ApiMessageOnly>> {
+  return api.post<ApiMessageOnly>('/customer/resend-verification', {
+    ...options,
+    json: input,
+    fallback: MESSAGES.general.somethingWentWrong,
+  });
+}
+
+/** `POST /customer/change-email` `{ email, password }`: mails a link to the new address and a notice to the old one. */
+export function changeEmail(
+  api: ApiClient,
+  input: ChangeEmailPayload,
+  options: CallOptions = {},
+): Promise<ApiResult<ChangeEmailResponse>> {
+  return api.post<ChangeEmailResponse>('/customer/change-email', {
     ...options,
     json: input,
     fallback: MESSAGES.account.updateDetailsFailed,

@@ -233,6 +233,11 @@ export interface GuestDetailsPayload {
   password?: string;
   alt_phone_number?: string;
 }
+/** `POST /customer/change-email`: the new address and the current password. */
+export interface ChangeEmailPayload {
+  email: string;
+  password: string;
+}
 export interface OtpSendPayload {
   mobile: string;
 }
@@ -251,6 +256,8 @@ export type RegisterResponse = ApiSuccess<AuthUser>;
 export type LoginResponse = ApiSuccess<{ token: string; customer: Customer }>;
 export type AccountResponse = ApiSuccess<Customer>;
 export type GuestDetailsResponse = ApiSuccess<{ customer: Customer }>;
+/** The customer as it stands: the email changes only once the new address's link is opened. */
+export type ChangeEmailResponse = ApiSuccess<{ customer: Customer }>;
 /** `data.otp` only in demo mode (no SMS sender configured). */
 export type OtpSendResponse = ApiSuccess<{ otp?: string }>;
 export type LoginOtpVerifyResponse = ApiSuccess<{ token: string; customer: Customer }>;

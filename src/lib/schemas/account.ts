@@ -131,6 +131,14 @@ export const guestDetailsSchema = z.object({
 });
 export type GuestDetailsRequest = z.output<typeof guestDetailsSchema>;
 
+/** POST /customer/resend-verification `{ email }`: a new verification link (sign-in page). */
+export const resendVerificationSchema = z.object({ email: emailField });
+export type ResendVerificationRequest = z.output<typeof resendVerificationSchema>;
+
+/** POST /customer/change-email `{ email, password }` and its form: the new address and the current password. */
+export const changeEmailSchema = z.object({ email: emailField, password: loginPasswordField });
+export type ChangeEmailRequest = z.output<typeof changeEmailSchema>;
+
 /** POST /otp/send and POST /login/otp `{ mobile }`. */
 export const otpSendSchema = z.object({ mobile: phoneField });
 export type OtpSendRequest = z.output<typeof otpSendSchema>;

@@ -1,0 +1,83 @@
+/**
+ * Change email (SECURITY 34): the new address and the current password. The
+ * API mails a link to the new address and a notice to the current one; the
+ * account keeps its address until the link is opened, so the page says where
+ * the link went and nothing else changes here. A refused field (wrong
+ * password, the same address) shows its message under the field.
+ */
+import { useForm } from '@tanstack/react-form';
+import { useMemo, useRef, useState } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { changeEmailSchema, type ChangeEmailRequest } from '../../lib/schemas/account.ts';
+import { requestEmailChange } from '../../stores/account.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { showToasts, toastsFor } from '../../stores/toast.ts';
+import TextField from '../forms/TextField.tsx';
+import { focusFirstInvalid, formBehaviour, ruleOf, serverErrors, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import SubmitButton from '../forms/SubmitButton.tsx';
+
+const baseRule = ruleOf(changeEmailSchema);
+const EMPTY: ChangeEmailRequest = { email: '', password: '' };
+
+export default function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const defaultValues = useTypedDefaults('change-email', EMPTY);
+  const [refused] = useState(() => serverErrors());
+  const rule = useMemo(() => refused.wrap(baseRule), [refused]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    ...formBehaviour,
+    defaultValues,
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: async ({ value, formApi }) => {
+      const request = changeEmailSchema.parse(value);
+      const result = await requestEmailChange(browserApi(), request);
+      if (result === null) return;
+      if (isFailure(result) || result.success !== true) {
+        const failed = { ...result, success: false as const };
+        showToasts(toastsFor(failed, { failure: MESSAGES.account.updateDetailsFailed }));
+        if (refused.show(formApi, failed.errors).length > 0) focusFirstInvalid(formRef.current, formApi);
+        return;
+      }
+      showToasts(toastsFor(result, { failure: MESSAGES.account.updateDetailsFailed }));
+      setSentTo(request.email);
+      formApi.reset(EMPTY);
+    },
+  });
+
+  return (
+    <form
+      name="change-email"
+      ref={formRef}
+      method="post"
+      noValidate
+      aria-labelledby="change-email-heading"
+      className="space-y-4"
+      onSubmit={submitWith(form)}
+    >
+      <h2 id="change-email-heading" className="text-lg font-semibold">
+        Change email
+      </h2>
+      <p className="text-sm opacity-80">
+        Your account keeps {currentEmail ? <strong className="break-all">{currentEmail}</strong> : 'its address'} until you open
+        the link we send to the new address. We also tell your current address.
+      </p>
+      <form.Field name="email" validators={{ onChange: rule }}>
+        {(field) => <TextField field={field} type="email" label="New email" autoComplete="email" required />}
+      </form.Field>
+      <form.Field name="password" validators={{ onChange: rule }}>
+        {(field) => <TextField field={field} type="password" label="Current password" autoComplete="current-password" required />}
+      </form.Field>
+      {sentTo && (
+        <p role="status" className="rounded-md border border-current/20 px-3 py-2 text-sm">
+          We sent a link to <strong className="break-all">{sentTo}</strong>. Open it to finish the change.
+        </p>
+      )}
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => <SubmitButton label="Change email" busyLabel="Sending…" busy={isSubmitting} hydrated={hydrated} />}
+      </form.Subscribe>
+    </form>
+  );
+}
