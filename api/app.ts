@@ -2,14 +2,18 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cartRoutes } from './cart/cart.routes.ts';
+import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
-import { composeAccountMail } from './customer/account-mail.service.ts';
+import { composeStoreMail } from './store-mail.ts';
 import { customerRoutes } from './customer/customer.routes.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.service.ts';
 import { createMailTransport, type MailTransport } from './mail/mail.transport.ts';
+import { orderRoutes } from './orders/order.routes.ts';
 import { otpRoutes } from './otp/otp.routes.ts';
+import { pincodeRoutes } from './pincode/pincode.routes.ts';
+import { shippingAddressRoutes } from './shipping/shipping-address.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
 
@@ -29,7 +33,7 @@ export function createApiApp(
     createMailQueue({
       db: given.db,
       transport: given.mail ?? createMailTransport(given.config),
-      compose: composeAccountMail(given.config.siteOrigin),
+      compose: composeStoreMail(given.config.siteOrigin),
     });
   const deps: ApiDeps = { db: given.db, dialect: given.dialect, config: given.config, mailQueue };
   const app = new Hono<AppEnv>().basePath('/api');
@@ -53,10 +57,14 @@ export function createApiApp(
   app.route('/', otpRoutes(deps));
   app.route('/', cartRoutes(deps));
   app.route('/', wishlistRoutes(deps));
+  app.route('/', checkoutRoutes(deps));
+  app.route('/', orderRoutes(deps));
+  app.route('/', shippingAddressRoutes(deps));
+  app.route('/', pincodeRoutes());
 
   app.notFound((c) => fail(c, 404, 'Not found'));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return fail(c, error.status, error.message, error.errors);
+    if (error instanceof ApiError) return fail(c, error.status, error.message, error.errors, error.data);
     const requestId = c.get('requestId') ?? randomUUID();
     console.error(`[${requestId}] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
     return c.json({ success: false, message: 'Something went wrong', request_id: requestId }, 500);

@@ -5,7 +5,7 @@ import { connect, type StoreDatabase } from '../api/db/connect.ts';
 import { migrateToLatest } from '../api/db/migrate.ts';
 import { generateDemoImages } from '../api/db/seed/demo-images.ts';
 import { seedDemoStore } from '../api/db/seed/demo-store.ts';
-import { composeAccountMail } from '../api/customer/account-mail.service.ts';
+import { composeStoreMail } from '../api/store-mail.ts';
 import { createMailQueue, type MailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
 import { isStoreSeeded } from '../api/db/seed/seed.repository.ts';
@@ -29,7 +29,7 @@ export async function startStoreApi(config: ApiConfig, log: (line: string) => vo
   }
   if (config.seedDemo) await generateDemoImages(config.mediaDir);
   const transport = createMailTransport(config);
-  const mailQueue = createMailQueue({ db: store.db, transport, compose: composeAccountMail(config.siteOrigin) });
+  const mailQueue = createMailQueue({ db: store.db, transport, compose: composeStoreMail(config.siteOrigin) });
   // Also sends what an earlier run of the process left queued.
   mailQueue.start();
   log(`Mail: ${transport.kind === 'smtp' ? `SMTP to ${config.smtp?.host}` : `outbox folder ${config.outboxDir}`}, through the queue`);

@@ -24,3 +24,27 @@ export function requireCustomer(db: Kysely<Database>) {
     await next();
   });
 }
+
+export interface MaybeCustomerEnv {
+  Variables: AppEnv['Variables'] & { auth: SessionAuth | undefined };
+}
+
+/**
+ * For calls open to guests that say more to a signed-in customer (a coupon
+ * preview): no Authorization header is a guest; a header with a token that is
+ * not live is refused like anywhere else, so a lapsed session is not mistaken for a guest.
+ */
+export function optionalCustomer(db: Kysely<Database>) {
+  return createMiddleware<MaybeCustomerEnv>(async (c, next) => {
+    const header = c.req.header('Authorization');
+    if (header === undefined) {
+      c.set('auth', undefined);
+      return next();
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const auth = match?.[1] ? await authenticate(db, match[1]) : undefined;
+    if (!auth) return fail(c, 401, MESSAGES.cart.notAuthenticated);
+    c.set('auth', auth);
+    await next();
+  });
+}

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/envelope.ts';
-import { hitAll, type RateLimitRule } from '../security/rate-limit.service.ts';
+import type { RateLimitRule } from '../security/rate-limit.service.ts';
 
 /**
  * The account limits (SECURITY promises 4, 24, 35), each a fixed window in the
@@ -28,19 +25,3 @@ export const PASSWORD_CHECK_IP_RULE: RateLimitRule = { limit: 50, windowMs: 15 *
 
 /** Guest details after checkout OTP: a guest sends them a few times at most. */
 export const GUEST_DETAILS_RULE: RateLimitRule = { limit: 20, windowMs: HOUR_MS };
-
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
-
-export class RateLimitedError extends ApiError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(429, TOO_MANY_ATTEMPTS);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-/** Counts a try in every bucket; throws RateLimitedError (429, Retry-After) when one is over its limit. */
-export async function countTry(db: Kysely<Database>, limits: Array<[bucket: string, rule: RateLimitRule]>): Promise<void> {
-  const result = await hitAll(db, limits);
-  if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
-}

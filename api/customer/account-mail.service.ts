@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { hashToken, newSecretToken } from '../auth/session.service.ts';
 import type { Database } from '../db/schema.ts';
-import type { ComposeMail, QueuedMail } from '../mail/mail-queue.service.ts';
+import type { MailComposer } from '../mail/mail-queue.service.ts';
 import {
   addressInUseMail,
   emailChangeMail,
@@ -9,9 +9,7 @@ import {
   passwordResetMail,
   registrationAttemptMail,
   verificationMail,
-  type MailContent,
 } from '../mail/mail.templates.ts';
-import { findStoreSettings } from '../store/store.repository.ts';
 import {
   findCustomerByEmail,
   findCustomerById,
@@ -48,18 +46,10 @@ export const PASSWORD_RESET_TTL_MS = HOUR_MS;
 
 const sameEmail = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
 
-export function composeAccountMail(siteOrigin: string): ComposeMail {
-  return async (trx, job, now) => {
-    const content = await composeContent(trx, siteOrigin, job, now);
-    return content ? content((await findStoreSettings(trx))?.store_name ?? 'Store') : null;
-  };
-}
-
-type Content = (storeName: string) => MailContent;
-
-async function composeContent(trx: Trx, siteOrigin: string, job: QueuedMail, now: Date): Promise<Content | null> {
-  switch (job.kind) {
-    case ACCOUNT_MAIL.verifyEmail: {
+/** The account mails by kind (api/store-mail.ts puts every feature's composers together). */
+export function accountMailComposers(siteOrigin: string): Record<string, MailComposer> {
+  return {
+    [ACCOUNT_MAIL.verifyEmail]: async (trx, job, now) => {
       const customer = job.customerId === null ? await findCustomerByEmail(trx, job.recipient) : await findCustomerById(trx, job.customerId);
       // Sent only while the account still has this address and has not confirmed it.
       if (!customer || !sameEmail(customer.email, job.recipient) || customer.email_verified_at) return null;
@@ -68,38 +58,34 @@ async function composeContent(trx: Trx, siteOrigin: string, job: QueuedMail, now
       const token = await newLink(trx, 'email_verification_tokens', customer.id, job.recipient, now, EMAIL_VERIFICATION_TTL_MS);
       const phoneNotAdded = job.details.phoneNotAdded === true;
       return (store) => verificationMail(siteOrigin, token, store, { phoneNotAdded });
-    }
-    case ACCOUNT_MAIL.passwordReset: {
+    },
+    [ACCOUNT_MAIL.passwordReset]: async (trx, job, now) => {
       const customer = await findCustomerByEmail(trx, job.recipient);
       if (!customer?.email) return null;
       const token = await newLink(trx, 'password_reset_tokens', customer.id, customer.email, now, PASSWORD_RESET_TTL_MS);
       return (store) => passwordResetMail(siteOrigin, token, store);
-    }
-    case ACCOUNT_MAIL.emailChange: {
+    },
+    [ACCOUNT_MAIL.emailChange]: async (trx, job, now) => {
       if (job.customerId === null) return null;
       const customer = await findCustomerById(trx, job.customerId);
       if (!customer || sameEmail(customer.email, job.recipient)) return null;
       const holder = await findCustomerByEmail(trx, job.recipient);
       // The address has an account: its owner hears of the try, nobody gets a link.
       if (holder) return (store) => addressInUseMail(siteOrigin, store);
-      const stamp = now.toISOString();
       // Only the newest change request can complete.
-      await retireOneTimeTokens(trx, 'email_verification_tokens', customer.id, stamp, { notEmail: customer.email ?? '' });
+      await retireOneTimeTokens(trx, 'email_verification_tokens', customer.id, now.toISOString(), { notEmail: customer.email ?? '' });
       const token = await newLink(trx, 'email_verification_tokens', customer.id, job.recipient, now, EMAIL_VERIFICATION_TTL_MS);
       return (store) => emailChangeMail(siteOrigin, token, store);
-    }
-    case ACCOUNT_MAIL.emailChangeNotice: {
+    },
+    [ACCOUNT_MAIL.emailChangeNotice]: async (_trx, job) => {
       const newEmail = typeof job.details.newEmail === 'string' ? job.details.newEmail : '';
       return newEmail ? (store) => emailChangeNoticeMail(siteOrigin, store, newEmail) : null;
-    }
-    case ACCOUNT_MAIL.registrationAttempt: {
+    },
+    [ACCOUNT_MAIL.registrationAttempt]: async (trx, job) => {
       if (!(await findCustomerByEmail(trx, job.recipient))) return null;
       return (store) => registrationAttemptMail(siteOrigin, store);
-    }
-    default:
-      console.error(`Mail job of unknown kind ${job.kind} dropped`);
-      return null;
-  }
+    },
+  };
 }
 
 /** Stores the hash of a new link token for `email` and answers the token (it exists only in the mail). */

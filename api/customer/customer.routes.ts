@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import {
@@ -18,7 +18,7 @@ import { endSession } from '../auth/session.service.ts';
 import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { parseWith, readBody } from '../http/validate.ts';
-import { RateLimitedError } from './account-limits.ts';
+import { limited } from '../security/limited.ts';
 import { ACCOUNT_MESSAGES, accountOf, login, updateDetails } from './customer.service.ts';
 import { changeEmail } from './email-change.service.ts';
 import { completeGuestDetails } from './guest-details.service.ts';
@@ -113,15 +113,4 @@ export function customerRoutes({ db, mailQueue }: ApiDeps): Hono<AppEnv> {
   app.get('/customer/account', signedIn, async (c) => ok(c, await accountOf(db, c.get('auth').customerId)));
 
   return app;
-}
-
-/** Runs a rate-limited action; a refusal becomes 429 with `Retry-After` (SECURITY 4, 24, 35). */
-async function limited<T>(c: Context, action: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await action();
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    c.header('Retry-After', String(error.retryAfterSeconds));
-    return fail(c, 429, error.message);
-  }
 }

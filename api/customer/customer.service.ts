@@ -5,14 +5,8 @@ import { createSession } from '../auth/session.service.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { forgive, rateLimitBuckets, reset } from '../security/rate-limit.service.ts';
-import {
-  LOGIN_ACCOUNT_RULE,
-  LOGIN_IP_RULE,
-  PASSWORD_CHECK_ACCOUNT_RULE,
-  PASSWORD_CHECK_IP_RULE,
-  TOO_MANY_ATTEMPTS,
-  countTry,
-} from './account-limits.ts';
+import { TOO_MANY_ATTEMPTS, countTry } from '../security/limited.ts';
+import { LOGIN_ACCOUNT_RULE, LOGIN_IP_RULE, PASSWORD_CHECK_ACCOUNT_RULE, PASSWORD_CHECK_IP_RULE } from './account-limits.ts';
 import { findCustomerByEmail, findCustomerById, updateCustomerNames } from './customer.repository.ts';
 
 /**

@@ -6,7 +6,8 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { queueMail } from '../mail/mail-queue.service.ts';
 import { rateLimitBuckets } from '../security/rate-limit.service.ts';
-import { FORGOT_EMAIL_RULE, FORGOT_IP_RULE, countTry } from './account-limits.ts';
+import { countTry } from '../security/limited.ts';
+import { FORGOT_EMAIL_RULE, FORGOT_IP_RULE } from './account-limits.ts';
 import { ACCOUNT_MAIL } from './account-mail.service.ts';
 import {
   consumeOneTimeToken,

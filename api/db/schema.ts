@@ -204,6 +204,8 @@ export interface CouponsTable {
   used_count: Generated<number>;
   active: Generated<number>;
   created_at: string;
+  /** Null: no limit per customer. */
+  per_customer_limit: number | null;
 }
 
 export interface OrdersTable {
@@ -240,6 +242,30 @@ export interface OrdersTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface OrderGroupsTable {
+  id: Generated<number>;
+  /** The order number a shopper sees; the group's lines carry it as `orders.checkout_ref`. */
+  order_number: string;
+  customer_id: number;
+  payment_method: 'cod' | 'prepaid';
+  subtotal: number;
+  discount: Generated<number>;
+  total: number;
+  coupon_id: number | null;
+  hold_expires_at: string | null;
+  created_at: string;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  from_status: string | null;
+  status: string;
+  changed_by: string;
+  note: string | null;
+  created_at: string;
 }
 
 export interface CouponRedemptionsTable {
@@ -279,6 +305,8 @@ export interface Database {
   coupons: CouponsTable;
   orders: OrdersTable;
   coupon_redemptions: CouponRedemptionsTable;
+  order_groups: OrderGroupsTable;
+  order_status_history: OrderStatusHistoryTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 

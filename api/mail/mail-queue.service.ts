@@ -47,6 +47,9 @@ export interface QueuedMail {
 /** Writes a job's message inside the claim's transaction; null: nothing to send (the job is dropped). */
 export type ComposeMail = (trx: Trx, job: QueuedMail, now: Date) => Promise<Omit<MailMessage, 'to'> | null>;
 
+/** One kind's composer: the message for a store name, or null when there is nothing to send. */
+export type MailComposer = (trx: Trx, job: QueuedMail, now: Date) => Promise<((storeName: string) => Omit<MailMessage, 'to'>) | null>;
+
 /** Waits after a failed send, by the attempt that failed; after the last, the job is given up. */
 export const MAIL_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 3 * 60 * 60_000];
 export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;

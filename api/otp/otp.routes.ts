@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { otpSendSchema, otpVerifySchema } from '../../src/lib/schemas/account.ts';
 import { clientIpKey } from '../auth/client-ip.ts';
-import { RateLimitedError } from '../customer/account-limits.ts';
+import { limited } from '../security/limited.ts';
 import type { ApiDeps, AppEnv } from '../http/deps.ts';
-import { fail, ok } from '../http/envelope.ts';
+import { ok } from '../http/envelope.ts';
 import { readBody } from '../http/validate.ts';
 import type { OtpPurpose } from './otp.repository.ts';
 import { OTP_MESSAGES, sendOtp, verifyCheckoutOtp, verifyLoginOtp, type OtpContext } from './otp.service.ts';
@@ -17,15 +17,10 @@ export function otpRoutes({ db, config }: ApiDeps): Hono<AppEnv> {
 
   const send = (purpose: OtpPurpose) => async (c: Context<AppEnv>) => {
     const { mobile } = await readBody(c, otpSendSchema);
-    try {
-      const { otp } = await sendOtp(ctx, clientIpKey(c), mobile, purpose);
-      // data.otp only in demo mode (SECURITY 8).
-      return ok(c, otp === undefined ? {} : { otp }, OTP_MESSAGES.sent);
-    } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      c.header('Retry-After', String(error.retryAfterSeconds));
-      return fail(c, 429, error.message);
-    }
+    const sent = await limited(c, () => sendOtp(ctx, clientIpKey(c), mobile, purpose));
+    if (sent instanceof Response) return sent;
+    // data.otp only in demo mode (SECURITY 8).
+    return ok(c, sent.otp === undefined ? {} : { otp: sent.otp }, OTP_MESSAGES.sent);
   };
   app.post('/otp/send', send('checkout'));
   app.post('/login/otp', send('login'));

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { MESSAGES } from '../../src/lib/messages.ts';
 import { createSession } from '../auth/session.service.ts';
 import { findCustomerById } from '../customer/customer.repository.ts';
-import { RateLimitedError } from '../customer/account-limits.ts';
+import { RateLimitedError } from '../security/limited.ts';
 import { presentCustomer } from '../customer/customer.service.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';

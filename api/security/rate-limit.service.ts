@@ -42,6 +42,9 @@ export const rateLimitBuckets = {
   passwordCheckAccount: (customerId: number) => `password-check:account:${customerId}`,
   passwordCheckIp: (ip: string) => `password-check:ip:${ip}`,
   guestDetails: (customerId: number) => `guest-details:account:${customerId}`,
+  checkout: (customerId: number) => `checkout:account:${customerId}`,
+  couponIp: (ip: string) => `coupon:ip:${ip}`,
+  couponCustomer: (customerId: number) => `coupon:account:${customerId}`,
 };
 
 /** Counts one hit and says whether it is within the limit. */

@@ -81,14 +81,42 @@ export const CANCEL_REASONS = [
   'Other',
 ] as const;
 
+/**
+ * An order line's status is a phrase (API-NOTES "Checkout and orders"). The
+ * five of SPEC §4 a shopper may cancel from, and the ones we added around them.
+ */
+export const ORDER_STATUS = {
+  awaitingPayment: 'awaiting payment',
+  paymentFailed: 'payment failed',
+  placed: 'order has been placed',
+  confirmed: 'order is confirmed',
+  dispatchedFromRetailer: 'order has been dispatched from retailer',
+  processedByWholesaler: 'order is processed by wholesaler',
+  readyForPickup: 'order is ready for pickup',
+  shipped: 'order has been shipped',
+  outForDelivery: 'order is out for delivery',
+  delivered: 'order has been delivered',
+  cancelled: 'order has been cancelled',
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
 /** The statuses a shopper may cancel from (SPEC §4 Orders). */
 export const CANCELLABLE_STATUSES = [
-  'order has been placed',
-  'order is confirmed',
-  'order has been dispatched from retailer',
-  'order is processed by wholesaler',
-  'order is ready for pickup',
+  ORDER_STATUS.placed,
+  ORDER_STATUS.confirmed,
+  ORDER_STATUS.dispatchedFromRetailer,
+  ORDER_STATUS.processedByWholesaler,
+  ORDER_STATUS.readyForPickup,
 ] as const;
+
+/** Payment methods of SPEC §1 as the checkout payload names them. */
+export const PAYMENT_METHODS = ['cod', 'prepaid'] as const;
+/** Most lines one checkout may carry (our bound; SPEC gives none). */
+export const MAX_CHECKOUT_LINES = 50;
+/** How long a prepaid order's stock is held for its payment. */
+export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
+/** Orders per page of GET /customer/orders. */
+export const ORDERS_PER_PAGE = 50;
 
 /** The fixed checkout user_token constant of SPEC §3 and §9. */
 export const CHECKOUT_USER_TOKEN = '{token}';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../api/auth/password.ts';
-import { composeAccountMail } from '../../api/customer/account-mail.service.ts';
+import { composeStoreMail } from '../../api/store-mail.ts';
 import { insertCustomer } from '../../api/customer/customer.repository.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
 import { countPendingJobs } from '../../api/mail/mail-queue.repository.ts';
@@ -141,7 +141,7 @@ describe('account mail goes through the queue, sent after the answer', () => {
     for (let i = 0; i < 20; i += 1) emails.push(await account());
     for (const email of emails) await queueMail(store.db, { kind: 'password_reset', recipient: email }, now());
     const processes = [0, 1].map(() =>
-      createMailQueue({ db: store.db, transport: transport(), compose: composeAccountMail(ORIGIN), now }),
+      createMailQueue({ db: store.db, transport: transport(), compose: composeStoreMail(ORIGIN), now }),
     );
     const handled = await Promise.all(processes.map((q) => q.runOnce()));
     expect(handled[0]! + handled[1]!).toBe(20);
@@ -152,7 +152,7 @@ describe('account mail goes through the queue, sent after the answer', () => {
   it('sends what a stopped process left queued when the next one starts', async () => {
     const email = await account();
     await queueMail(store.db, { kind: 'password_reset', recipient: email }, now());
-    const next = createMailQueue({ db: store.db, transport: transport(), compose: composeAccountMail(ORIGIN), now });
+    const next = createMailQueue({ db: store.db, transport: transport(), compose: composeStoreMail(ORIGIN), now });
     next.start();
     await next.stop();
     expect(mailsTo(email)).toHaveLength(1);

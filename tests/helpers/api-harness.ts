@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readApiConfig, type ApiConfig } from '../../api/config.ts';
 import { createApiApp } from '../../api/app.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
-import { composeAccountMail } from '../../api/customer/account-mail.service.ts';
+import { composeStoreMail } from '../../api/store-mail.ts';
 import { createMailQueue } from '../../api/mail/mail-queue.service.ts';
 import { createOutboxTransport, readOutbox, type MailTransport } from '../../api/mail/mail.transport.ts';
 
@@ -30,7 +30,7 @@ export function createTestApi(
   const mailQueue = createMailQueue({
     db: store.db,
     transport,
-    compose: composeAccountMail(config.siteOrigin),
+    compose: composeStoreMail(config.siteOrigin),
     ...(mail.now ? { now: mail.now } : {}),
   });
   const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue });

@@ -47,8 +47,11 @@ export const DEMO_SELLERS = [
 ] as const;
 
 export const DEMO_COUPONS = [
-  { code: 'WELCOME10', kind: 'percent', value: 10, min_order_amount: 0, max_discount: 500_00, expires_at: null },
+  // Once per shopper.
+  { code: 'WELCOME10', kind: 'percent', value: 10, min_order_amount: 0, max_discount: 500_00, expires_at: null, per_customer_limit: 1 },
   { code: 'FLAT200', kind: 'flat', value: 200_00, min_order_amount: 999_00, max_discount: null, expires_at: null },
+  // One use in all: the first order with it gets the discount, every later one is told it is used up.
+  { code: 'FIRST50', kind: 'flat', value: 50_00, min_order_amount: 0, max_discount: null, expires_at: null, usage_limit: 1 },
   {
     code: 'SUMMER25',
     kind: 'percent',

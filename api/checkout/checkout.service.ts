@@ -1,0 +1,180 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { ORDER_STATUS, PAYMENT_HOLD_MS } from '../../src/lib/constants.ts';
+import type { CheckoutRequest } from '../../src/lib/schemas/checkout.ts';
+import { redeemCoupon, type Redemption } from '../coupons/coupon.service.ts';
+import { insertRedemption } from '../coupons/coupon.repository.ts';
+import { findSignedInCustomer, presentCustomer } from '../customer/customer.service.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/envelope.ts';
+import { runOnce, type IdempotentRequest } from '../idempotency/idempotency.service.ts';
+import { queueMail } from '../mail/mail-queue.service.ts';
+import { ORDER_MAIL } from '../orders/order-mail.service.ts';
+import { insertOrderGroup, insertOrderLines, orderNumberTaken, recordStatusChanges } from '../orders/order.repository.ts';
+import { saveShippingAddressIfNone } from '../shipping/shipping-address.repository.ts';
+import { deleteOrderedCartLines, lockCustomer } from './checkout.repository.ts';
+import { freshLine, repricedLines, resolveLines, stockErrors, type OrderLine } from './order-lines.ts';
+import { findOrderableVariants, lockProducts, refreshListingColumns, takeStock } from './stock.repository.ts';
+
+/**
+ * POST /checkout (API-NOTES "Checkout and orders"; SECURITY 11-17, 19, 27).
+ *
+ * One transaction makes the order or nothing: the customer's row is locked
+ * (one checkout of a shopper at a time), the products' rows in ascending id
+ * order (the lock order of every stock writer), then the server prices the
+ * lines from its own variants, takes the stock by conditional statements,
+ * counts the coupon's use, writes the order group and one row per line with
+ * their first status, clears the ordered cart lines, keeps the address as the
+ * customer's first, and queues the confirmation mail. With an Idempotency-Key
+ * the same transaction claims the key and stores the answer (decision 014).
+ */
+type Db = Kysely<Database>;
+
+export const CHECKOUT_MESSAGES = {
+  pricesChanged: 'Prices have changed',
+  outOfStock: 'Some items are no longer in stock',
+} as const;
+
+/** 'OD' and 12 random digits: not a count of the store's orders, and room for billions. */
+const ORDER_NUMBER_DIGITS = 12;
+
+export async function placeOrder(db: Db, customerId: number, idempotency: IdempotentRequest | null, input: CheckoutRequest) {
+  const customer = await findSignedInCustomer(db, customerId);
+  return runOnce(db, idempotency, async (trx) => {
+    const now = new Date();
+    const stamp = now.toISOString();
+    await lockCustomer(trx, customerId, stamp);
+    const productIds = input.products.map((l) => l.product_id);
+    await lockProducts(trx, productIds, stamp);
+    const variants = await findOrderableVariants(trx, productIds);
+    const resolved = resolveLines(input.products, variants);
+    if ('errors' in resolved) throw new ApiError(400, firstMessage(resolved.errors), resolved.errors);
+    const lines = resolved.lines;
+
+    const repriced = repricedLines(lines);
+    if (repriced.length > 0) {
+      throw new ApiError(409, CHECKOUT_MESSAGES.pricesChanged, undefined, { products: lines.map(freshLine) });
+    }
+    const short = stockErrors(lines, (l) => l.variant.stock);
+    if (Object.keys(short).length > 0) throw new ApiError(409, firstMessage(short), short);
+    for (const line of lines) {
+      // Under the product's lock this cannot fail; it is the statement that would refuse an oversell all the same.
+      if (!(await takeStock(trx, line.variant.variant_id, line.quantity))) {
+        const errors = stockErrors([line], () => 0);
+        throw new ApiError(409, firstMessage(errors), errors);
+      }
+    }
+    await refreshListingColumns(trx, productIds);
+
+    const amounts = lines.map((l) => ({ unitPrice: l.variant.final_price, quantity: l.quantity }));
+    const redemption = input.coupon_code ? await redeemCoupon(trx, input.coupon_code, customerId, amounts, now) : undefined;
+    const orderNumber = await newOrderNumber(trx);
+    const ids = await writeOrder(trx, { customerId, orderNumber, input, lines, redemption, stamp, now });
+
+    await saveShippingAddressIfNone(trx, customerId, shippingOf(input), stamp);
+    await deleteOrderedCartLines(trx, customerId, lines.map((l) => ({ productId: l.variant.product_id, variantId: l.variant.variant_id })));
+    await queueMail(trx, { kind: ORDER_MAIL.confirmation, recipient: input.email, customerId, details: { orderNumber } }, now);
+    return { order_id: ids, order_number: orderNumber, customer: presentCustomer(customer) };
+  });
+}
+
+interface OrderToWrite {
+  customerId: number;
+  orderNumber: string;
+  input: CheckoutRequest;
+  lines: OrderLine[];
+  redemption: Redemption | undefined;
+  stamp: string;
+  now: Date;
+}
+
+/** The order group, its lines with their first status and its history, and the coupon's redemption. */
+async function writeOrder(trx: Transaction<Database>, order: OrderToWrite): Promise<number[]> {
+  const { customerId, orderNumber, input, lines, redemption, stamp, now } = order;
+  const prepaid = input.payment_method === 'prepaid';
+  const status = prepaid ? ORDER_STATUS.awaitingPayment : ORDER_STATUS.placed;
+  const subtotal = lines.reduce((sum, l) => sum + l.variant.final_price * l.quantity, 0);
+  const discount = redemption?.discount ?? 0;
+  await insertOrderGroup(trx, {
+    order_number: orderNumber,
+    customer_id: customerId,
+    payment_method: input.payment_method,
+    subtotal,
+    discount,
+    total: subtotal - discount,
+    coupon_id: redemption?.couponId ?? null,
+    hold_expires_at: prepaid ? new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() : null,
+    created_at: stamp,
+  });
+  const ids = await insertOrderLines(
+    trx,
+    lines.map((line, i) => {
+      const perUnit = redemption?.perUnit[i] ?? 0;
+      const v = line.variant;
+      return {
+        order_number: `${orderNumber}-${i + 1}`,
+        checkout_ref: orderNumber,
+        customer_id: customerId,
+        product_id: v.product_id,
+        variant_id: v.variant_id,
+        retailer_id: v.retailer_id,
+        wholesaler_id: v.wholesaler_id,
+        product_name: v.product_name,
+        product_slug: v.product_slug,
+        product_variation: v.product_variation,
+        cover_image: v.cover_image,
+        product_images: v.product_images,
+        quantity: line.quantity,
+        price: v.final_price,
+        final_amount: v.final_price - perUnit,
+        discount_amount: perUnit * line.quantity,
+        coupon_id: redemption?.couponId ?? null,
+        status,
+        payment_method: input.payment_method,
+        full_name: `${input.firstname} ${input.lastname}`,
+        email: input.email,
+        phone_number: input.phone_number,
+        alt_phone_number: input.alt_phone_number ?? null,
+        address: input.address,
+        pincode: input.pincode,
+        city: input.city,
+        state: input.state,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+    }),
+  );
+  await recordStatusChanges(
+    trx,
+    ids.map((id) => ({ order_id: id, from_status: null, status, changed_by: 'shopper' as const, created_at: stamp })),
+  );
+  if (redemption) {
+    await insertRedemption(trx, { coupon_id: redemption.couponId, customer_id: customerId, checkout_ref: orderNumber, created_at: stamp });
+  }
+  return ids;
+}
+
+function shippingOf(input: CheckoutRequest) {
+  return {
+    firstname: input.firstname,
+    lastname: input.lastname,
+    phone_number: input.phone_number,
+    alt_phone_number: input.alt_phone_number ?? null,
+    address: input.address,
+    pincode: input.pincode,
+    city: input.city,
+    state: input.state,
+  };
+}
+
+async function newOrderNumber(trx: Transaction<Database>): Promise<string> {
+  for (;;) {
+    const digits = Array.from({ length: ORDER_NUMBER_DIGITS }, () => randomInt(10)).join('');
+    const candidate = `OD${digits}`;
+    if (!(await orderNumberTaken(trx, candidate))) return candidate;
+  }
+}
+
+function firstMessage(errors: Record<string, string[]>): string {
+  return Object.values(errors)[0]?.[0] ?? CHECKOUT_MESSAGES.outOfStock;
+}
