@@ -15,6 +15,7 @@ import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
+import { admitRequest, isApiPath } from './server/request-gate.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
@@ -94,8 +95,10 @@ const server = createServer((req, res) => {
 });
 
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Methods and body size, on every route; the body is read here, within the cap (server/request-gate.ts).
+  if (!(await admitRequest(req, res))) return;
   const path = req.url ?? '/';
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')) return handleApi(req, res);
+  if (isApiPath(path)) return handleApi(req, res);
   if (await serveStatic(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
