@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
 
 // server.ts owns the HTTP server (API mount, compression, headers), so the
@@ -14,7 +15,10 @@ export default defineConfig({
   // Pages render whole before their headers are sent: the CSP header must
   // carry hashes that components add while rendering (decision 005), and our
   // pages fetch their data up front anyway, so streaming would gain little.
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  // server.ts reads every body within MAX_BODY_BYTES before Astro sees it
+  // (server/request-gate.ts); the adapter's own cap (1 GiB by default) is
+  // set to the same as a second line, should anything reach Astro unread.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: MAX_BODY_BYTES }),
   integrations: [react()],
   security: {
     checkOrigin: true,

@@ -30,7 +30,11 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    // Data every browser test sees from the start (tests/e2e/*.setup.ts), written before any of them runs.
+    { name: 'seed', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', dependencies: ['seed'], use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+  ],
   webServer: {
     // The built server on a fresh demo database (scripts/e2e-server.ts).
     command: 'node scripts/e2e-server.ts',

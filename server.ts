@@ -15,7 +15,9 @@ import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
+import { admitRequest, isApiPath } from './server/request-gate.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
+import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
 import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
@@ -34,6 +36,13 @@ const host = process.env.HOST || '127.0.0.1';
 const apiUrl = process.env.STORE_API_URL?.trim();
 const config = readApiConfig();
 const https = config.siteOrigin.startsWith('https://');
+// Settings that would make a public store unsafe stop it here, before anything opens.
+const startUp = checkStartUp(process.env, config);
+if (startUp.refusal) {
+  console.error(`[storefront] ${startUp.refusal}`);
+  process.exit(1);
+}
+for (const warning of startUp.warnings) console.warn(`[storefront] Warning: ${warning}`);
 // Only makes request URLs absolute; the API never sees the Host header as an origin.
 const internalOrigin = `http://localhost:${port}`;
 
@@ -94,8 +103,10 @@ const server = createServer((req, res) => {
 });
 
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Methods and body size, on every route; the body is read here, within the cap (server/request-gate.ts).
+  if (!(await admitRequest(req, res))) return;
   const path = req.url ?? '/';
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')) return handleApi(req, res);
+  if (isApiPath(path)) return handleApi(req, res);
   if (await serveStatic(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.

@@ -6,8 +6,10 @@ import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { composeStoreMail } from './store-mail.ts';
 import { customerRoutes } from './customer/customer.routes.ts';
+import { requireJsonBodies } from './http/content-type.middleware.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
+import { MAX_BODY_BYTES, REQUEST_MESSAGES } from './http/request-rules.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.service.ts';
 import { createMailTransport, type MailTransport } from './mail/mail.transport.ts';
 import { orderRoutes } from './orders/order.routes.ts';
@@ -17,7 +19,6 @@ import { shippingAddressRoutes } from './shipping/shipping-address.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
 
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The store API of SPEC §7 under /api. It is a plain fetch handler
@@ -43,13 +44,15 @@ export function createApiApp(
     await next();
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, 'The request body is too large') }));
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, REQUEST_MESSAGES.bodyTooLarge) }));
   app.use('*', async (c, next) => {
     if (!sameKey(c.req.header('API-KEY'), deps.config.apiKey)) {
       return fail(c, 401, 'A valid API-KEY header is required');
     }
     await next();
   });
+  // Bodies are JSON (multipart on /get-products): 415 otherwise (SECURITY.md 35).
+  app.use('*', requireJsonBodies());
 
   app.route('/', storeRoutes(deps));
   app.route('/', catalogRoutes(deps));

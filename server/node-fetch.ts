@@ -15,6 +15,8 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
     else headers.set(name, value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  // server/request-gate.ts has read the body (within the cap) into a Buffer.
+  const buffered = (req as IncomingMessage & { body?: unknown }).body;
   const controller = new AbortController();
   req.once('close', () => {
     if (!req.complete) controller.abort();
@@ -22,7 +24,7 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    body: !hasBody ? undefined : Buffer.isBuffer(buffered) ? buffered : (Readable.toWeb(req) as ReadableStream<Uint8Array>),
     duplex: 'half',
     signal: controller.signal,
   } as RequestInit);

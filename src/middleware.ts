@@ -3,7 +3,7 @@
  *
  * 1. attachApi: `locals.api`, the store API client (src/lib/api/server-client.ts):
  *    over `locals.apiFetch` (in-process, no HTTP) when server.ts passes it;
- *    else over HTTP to STORE_API_URL; else to this origin's /api.
+ *    else over HTTP to STORE_API_URL; else to the configured origin's /api.
  * 2. guardRoutes: SPEC §2 access column, from the session cookie (set by
  *    /session after a sign-in). Signed-out visitors to a signed-in route go
  *    to /signin, signed-in visitors to a signed-out route go to /, before the
@@ -22,7 +22,7 @@ import { lookUpSession } from './lib/session.server.ts';
 const attachApi = defineMiddleware((context, next) => {
   // server.ts hands Astro a fresh locals object per request, so this client
   // (later carrying the shopper's token) is never shared between requests.
-  const api = serverApiClient(context.locals.apiFetch, context.url);
+  const api = serverApiClient(context.locals.apiFetch);
   context.locals.api = api;
   context.locals.apiKey = storeApiKey();
   let storeInfo: ReturnType<App.Locals['storeInfo']> | undefined;
@@ -56,7 +56,7 @@ const guardRoutes = defineMiddleware(async (context, next) => {
   if (access === 'signed-out' && signedIn) return redirectTo(ROUTES.home);
   if (signedIn) {
     context.locals.session = { customer: session.customer };
-    context.locals.api = serverApiClient(context.locals.apiFetch, context.url, session.token);
+    context.locals.api = serverApiClient(context.locals.apiFetch, session.token);
   }
   return noStore(await next());
 });

@@ -124,6 +124,8 @@ export const CHECKOUT_USER_TOKEN = '{token}';
 // Store API client
 /** STORE_API_KEY when the environment sets none (a client identifier, not a secret). */
 export const DEFAULT_STORE_API_KEY = 'demo-store-key';
+/** PORT when the environment sets none; the public origin is then http://localhost:PORT (README: Configuration). */
+export const DEFAULT_PORT = 4321;
 /** The header that makes a request act once (decision 014); its rule is in src/lib/schemas/idempotency.ts. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** How long a key's first answer is kept for replays; older keys of a scope go when it claims a new one. */

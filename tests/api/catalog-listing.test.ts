@@ -226,8 +226,11 @@ describe('POST /get-products', () => {
       expect(pageIds(res.body)).toEqual(ids('p03', 'p06'));
     });
 
-    it('accepts a urlencoded body and blank form fields as absent', async () => {
-      const body = new URLSearchParams({ sub_category: String(c.caps), min_price: '', max_price: '', size: '', sort_by: '' });
+    it('takes blank form fields as absent', async () => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ sub_category: String(c.caps), min_price: '', max_price: '', size: '', sort_by: '' })) {
+        body.set(name, value);
+      }
       const res = await ctx.api.call('POST', '/get-products', { body });
       expect(res.status).toBe(200);
       expect(pageIds(res.body)).toEqual(ids('p18', 'p17'));

@@ -119,7 +119,7 @@ describe('product items, details, new arrivals and variations', () => {
       });
     });
 
-    it('accepts a comma string, string ids and a form body', async () => {
+    it('accepts a comma string and string ids, and refuses a form body with 415', async () => {
       const { tshirts, caps } = ctx.f.categories;
       const expected = [
         { sub_category_id: caps, sub_category_variation: 'Free Size' },
@@ -129,7 +129,8 @@ describe('product items, details, new arrivals and variations', () => {
       expect((await ctx.api.post('/subcategory-variations', { sub_category_id: [String(caps), String(tshirts)] })).body.data).toEqual(expected);
       const form = new FormData();
       form.append('sub_category_id[]', `${caps},${tshirts}`);
-      expect((await ctx.api.call('POST', '/subcategory-variations', { body: form })).body.data).toEqual(expected);
+      // Only /get-products takes a multipart form (SPEC §7); everything else is JSON (SECURITY.md 35).
+      expect((await ctx.api.call('POST', '/subcategory-variations', { body: form })).status).toBe(415);
     });
 
     it('answers an empty list for no ids', async () => {

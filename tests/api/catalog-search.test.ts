@@ -118,12 +118,12 @@ describe('POST /search-products', () => {
     expect(beyond.body.data.products).toMatchObject({ data: [], current_page: 3, total: 16, from: null, to: null });
   });
 
-  it('accepts a form body', async () => {
+  it('refuses a form body with 415: only /get-products takes one (SPEC §7)', async () => {
     const form = new FormData();
     form.set('search', 'workwear');
     const res = await ctx.api.call('POST', '/search-products', { body: form });
-    expect(res.status).toBe(200);
-    expect(pageIds(res.body)).toEqual(ids('p08'));
+    expect(res.status).toBe(415);
+    expect(res.body.success).toBe(false);
   });
 });
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Context } from 'hono';
-import { CLIENT_ADDRESS_HEADER, clientIpKey } from '../../api/auth/client-ip.ts';
+import { CLIENT_ADDRESS_HEADER } from '../../api/auth/client-ip.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -195,24 +194,5 @@ describe('sessions', () => {
     const bad = await api.post('/customer/account-details', { firstname: 'M', lastname: '' }, bearer(token));
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ firstname: ['Must be at least 2 characters'], lastname: ['This field is required'] });
-  });
-});
-
-describe('the client address used for per-IP limits', () => {
-  const withHeaders = (headers: Record<string, string>) =>
-    ({ req: { header: (name: string) => headers[name.toLowerCase()] } }) as unknown as Context;
-
-  it('uses the socket address the server passes', () => {
-    expect(clientIpKey(withHeaders({ [CLIENT_ADDRESS_HEADER]: '198.51.100.4' }), {})).toBe('198.51.100.4');
-  });
-
-  it('uses the first X-Forwarded-For hop only when TRUST_PROXY=1', () => {
-    const headers = { 'x-forwarded-for': '203.0.113.7, 10.0.0.1', [CLIENT_ADDRESS_HEADER]: '10.0.0.1' };
-    expect(clientIpKey(withHeaders(headers), { TRUST_PROXY: '1' })).toBe('203.0.113.7');
-    expect(clientIpKey(withHeaders(headers), {})).toBe('10.0.0.1');
-  });
-
-  it('uses the shared key when the call carries no address (server rendering in process)', () => {
-    expect(clientIpKey(withHeaders({ 'x-forwarded-for': '203.0.113.7' }), {})).toBe('local');
   });
 });

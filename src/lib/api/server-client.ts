@@ -4,24 +4,28 @@
  * passes `{ token }` per call). Server only: it reads process.env.
  *
  * Over `apiFetch` (the in-process API, no HTTP) when server.ts passes it; else
- * over HTTP to STORE_API_URL; else to this origin's /api.
+ * over HTTP to STORE_API_URL; else to the configured origin's /api (never one
+ * built from the request's Host, which would send the shopper's token to
+ * whatever host a client names).
  */
 import { DEFAULT_STORE_API_KEY } from '../constants.ts';
+import { siteOrigin } from '../site-origin.server.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 
 /** The store's API key: a client identifier, not a secret (API-NOTES), so pages hand it to islands too. */
 export const storeApiKey = (): string => process.env.STORE_API_KEY || DEFAULT_STORE_API_KEY;
 
-export function serverApiClient(apiFetch: App.Locals['apiFetch'], url: URL, token?: string): ApiClient {
+export function serverApiClient(apiFetch: App.Locals['apiFetch'], token?: string): ApiClient {
   const apiKey = storeApiKey();
+  const ownApi = `${siteOrigin()}/api`;
   if (apiFetch) {
     // The origin only makes the URL absolute; the request never leaves the process.
     return createApiClient({
-      baseUrl: new URL('/api', url).href,
+      baseUrl: ownApi,
       apiKey,
       token,
       fetch: (input, init) => apiFetch(new Request(input, init)),
     });
   }
-  return createApiClient({ baseUrl: process.env.STORE_API_URL || new URL('/api', url).href, apiKey, token });
+  return createApiClient({ baseUrl: process.env.STORE_API_URL || ownApi, apiKey, token });
 }

@@ -1,0 +1,15 @@
+/**
+ * Products whose name is markup that would escape a raw-text element
+ * (`<noscript>`): hostile-names.setup.ts puts them in the e2e store before the
+ * browser tests run; html-injection.spec.ts checks that they render inert.
+ */
+export const HOSTILE_NAME = '</noscript><img src=x onerror=alert(1)><noscript>';
+/** A tag only these products carry: /shop?search= lists exactly them. */
+export const HOSTILE_TAG = 'noscriptprobe';
+/** Four, so /shop shows one past its eager first row (3 cards), as a lazy image with a <noscript> copy. */
+export const HOSTILE_SLUGS = ['hostile-name-1', 'hostile-name-2', 'hostile-name-3', 'hostile-name-4'];
+/** Older than every demo product, so tests that look at the newest products never see them. */
+export const HOSTILE_CREATED_AT = '2001-01-01T00:00:00.000Z';
+
+/** The e2e server's SQLite file (scripts/e2e-server.ts: one per port). */
+export const e2eDatabaseFile = (baseURL: string) => `./data/e2e-${new URL(baseURL).port}/store.db`;
