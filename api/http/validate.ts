@@ -8,7 +8,18 @@ import { ApiError, type FieldErrors } from './envelope.ts';
  * the fields; nothing malformed reaches a service.
  */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseWith(schema, await rawBody(c));
+  const body = await rawBody(c);
+  // No text of the product holds a NUL, and PostgreSQL refuses one in text: say so instead of failing later.
+  if (holdsNul(body)) throw new ApiError(400, NUL_MESSAGE);
+  return parseWith(schema, body);
+}
+
+export const NUL_MESSAGE = 'The request contains a character that is not allowed';
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || holdsNul(v, depth + 1));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
