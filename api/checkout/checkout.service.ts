@@ -2,13 +2,15 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ORDER_STATUS, PAYMENT_HOLD_MS } from '../../src/lib/constants.ts';
 import type { CheckoutRequest } from '../../src/lib/schemas/checkout.ts';
-import { redeemCoupon, type Redemption } from '../coupons/coupon.service.ts';
+import { countCouponUse, priceCoupon, type CouponDiscount } from '../coupons/coupon.service.ts';
 import { insertRedemption } from '../coupons/coupon.repository.ts';
 import { findSignedInCustomer, presentCustomer } from '../customer/customer.service.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { runOnce, type IdempotentRequest } from '../idempotency/idempotency.service.ts';
 import { queueMail } from '../mail/mail-queue.service.ts';
+import { countTry } from '../security/limited.ts';
+import { rateLimitBuckets, type RateLimitRule } from '../security/rate-limit.service.ts';
 import { ORDER_MAIL } from '../orders/order-mail.service.ts';
 import { insertOrderGroup, insertOrderLines, orderNumberTaken, recordStatusChanges } from '../orders/order.repository.ts';
 import { saveShippingAddressIfNone } from '../shipping/shipping-address.repository.ts';
@@ -19,14 +21,16 @@ import { findOrderableVariants, lockProducts, refreshListingColumns, takeStock }
 /**
  * POST /checkout (API-NOTES "Checkout and orders"; SECURITY 11-17, 19, 27).
  *
- * One transaction makes the order or nothing: the customer's row is locked
- * (one checkout of a shopper at a time), the products' rows in ascending id
- * order (the lock order of every stock writer), then the server prices the
- * lines from its own variants, takes the stock by conditional statements,
- * counts the coupon's use, writes the order group and one row per line with
- * their first status, clears the ordered cart lines, keeps the address as the
- * customer's first, and queues the confirmation mail. With an Idempotency-Key
- * the same transaction claims the key and stores the answer (decision 014).
+ * One transaction makes the order or nothing. The customer's row is locked
+ * first (one checkout of a shopper at a time); the server prices the lines
+ * from its own variants and the coupon by its rules; the order group, one row
+ * per line with its first status and the coupon's redemption are written, the
+ * ordered cart lines cleared, the address kept as the customer's first and
+ * the confirmation mail queued; then, last, the products' rows are locked,
+ * the stock taken by conditional statements and the coupon's use counted by
+ * one, so the locks every other order of those products waits for are held
+ * only for the end of the transaction. With an Idempotency-Key the same
+ * transaction claims the key and stores the answer (decision 014).
  */
 type Db = Kysely<Database>;
 
@@ -35,8 +39,8 @@ export const CHECKOUT_MESSAGES = {
   outOfStock: 'Some items are no longer in stock',
 } as const;
 
-/** 'OD' and 12 random digits: not a count of the store's orders, and room for billions. */
-const ORDER_NUMBER_DIGITS = 12;
+/** Orders a shopper may place in ten minutes: far above any real basket, far below a script's. */
+export const CHECKOUT_RULE: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 export async function placeOrder(db: Db, customerId: number, idempotency: IdempotentRequest | null, input: CheckoutRequest) {
   const customer = await findSignedInCustomer(db, customerId);
@@ -44,36 +48,38 @@ export async function placeOrder(db: Db, customerId: number, idempotency: Idempo
     const now = new Date();
     const stamp = now.toISOString();
     await lockCustomer(trx, customerId, stamp);
+    // Counted in the order's own transaction: one commit per order, and a refused order counts nothing.
+    await countTry(trx, [[rateLimitBuckets.checkout(customerId), CHECKOUT_RULE]]);
     const productIds = input.products.map((l) => l.product_id);
-    await lockProducts(trx, productIds, stamp);
     const variants = await findOrderableVariants(trx, productIds);
     const resolved = resolveLines(input.products, variants);
     if ('errors' in resolved) throw new ApiError(400, firstMessage(resolved.errors), resolved.errors);
     const lines = resolved.lines;
-
-    const repriced = repricedLines(lines);
-    if (repriced.length > 0) {
+    if (repricedLines(lines).length > 0) {
       throw new ApiError(409, CHECKOUT_MESSAGES.pricesChanged, undefined, { products: lines.map(freshLine) });
     }
     const short = stockErrors(lines, (l) => l.variant.stock);
     if (Object.keys(short).length > 0) throw new ApiError(409, firstMessage(short), short);
+
+    const amounts = lines.map((l) => ({ unitPrice: l.variant.final_price, quantity: l.quantity }));
+    const discount = input.coupon_code ? await priceCoupon(trx, input.coupon_code, customerId, amounts, now) : undefined;
+    const orderNumber = await newOrderNumber(trx);
+    const ids = await writeOrder(trx, { customerId, orderNumber, input, lines, discount, stamp, now });
+    await saveShippingAddressIfNone(trx, customerId, shippingOf(input), stamp);
+    await deleteOrderedCartLines(trx, customerId, lines.map((l) => ({ productId: l.variant.product_id, variantId: l.variant.variant_id })));
+    await queueMail(trx, { kind: ORDER_MAIL.confirmation, recipient: input.email, customerId, details: { orderNumber } }, now);
+
+    // Last, so the locks other orders wait for are held only until the commit that follows:
+    // the products' rows (ascending ids, the lock order of every stock writer), then the coupon's.
+    await lockProducts(trx, productIds, stamp);
     for (const line of lines) {
-      // Under the product's lock this cannot fail; it is the statement that would refuse an oversell all the same.
       if (!(await takeStock(trx, line.variant.variant_id, line.quantity))) {
         const errors = stockErrors([line], () => 0);
         throw new ApiError(409, firstMessage(errors), errors);
       }
     }
     await refreshListingColumns(trx, productIds);
-
-    const amounts = lines.map((l) => ({ unitPrice: l.variant.final_price, quantity: l.quantity }));
-    const redemption = input.coupon_code ? await redeemCoupon(trx, input.coupon_code, customerId, amounts, now) : undefined;
-    const orderNumber = await newOrderNumber(trx);
-    const ids = await writeOrder(trx, { customerId, orderNumber, input, lines, redemption, stamp, now });
-
-    await saveShippingAddressIfNone(trx, customerId, shippingOf(input), stamp);
-    await deleteOrderedCartLines(trx, customerId, lines.map((l) => ({ productId: l.variant.product_id, variantId: l.variant.variant_id })));
-    await queueMail(trx, { kind: ORDER_MAIL.confirmation, recipient: input.email, customerId, details: { orderNumber } }, now);
+    if (discount) await countCouponUse(trx, discount.couponId);
     return { order_id: ids, order_number: orderNumber, customer: presentCustomer(customer) };
   });
 }
@@ -83,18 +89,18 @@ interface OrderToWrite {
   orderNumber: string;
   input: CheckoutRequest;
   lines: OrderLine[];
-  redemption: Redemption | undefined;
+  discount: CouponDiscount | undefined;
   stamp: string;
   now: Date;
 }
 
 /** The order group, its lines with their first status and its history, and the coupon's redemption. */
 async function writeOrder(trx: Transaction<Database>, order: OrderToWrite): Promise<number[]> {
-  const { customerId, orderNumber, input, lines, redemption, stamp, now } = order;
+  const { customerId, orderNumber, input, lines, discount: coupon, stamp, now } = order;
   const prepaid = input.payment_method === 'prepaid';
   const status = prepaid ? ORDER_STATUS.awaitingPayment : ORDER_STATUS.placed;
   const subtotal = lines.reduce((sum, l) => sum + l.variant.final_price * l.quantity, 0);
-  const discount = redemption?.discount ?? 0;
+  const discount = coupon?.amount ?? 0;
   await insertOrderGroup(trx, {
     order_number: orderNumber,
     customer_id: customerId,
@@ -102,14 +108,14 @@ async function writeOrder(trx: Transaction<Database>, order: OrderToWrite): Prom
     subtotal,
     discount,
     total: subtotal - discount,
-    coupon_id: redemption?.couponId ?? null,
+    coupon_id: coupon?.couponId ?? null,
     hold_expires_at: prepaid ? new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() : null,
     created_at: stamp,
   });
   const ids = await insertOrderLines(
     trx,
     lines.map((line, i) => {
-      const perUnit = redemption?.perUnit[i] ?? 0;
+      const perUnit = coupon?.perUnit[i] ?? 0;
       const v = line.variant;
       return {
         order_number: `${orderNumber}-${i + 1}`,
@@ -128,7 +134,7 @@ async function writeOrder(trx: Transaction<Database>, order: OrderToWrite): Prom
         price: v.final_price,
         final_amount: v.final_price - perUnit,
         discount_amount: perUnit * line.quantity,
-        coupon_id: redemption?.couponId ?? null,
+        coupon_id: coupon?.couponId ?? null,
         status,
         payment_method: input.payment_method,
         full_name: `${input.firstname} ${input.lastname}`,
@@ -148,8 +154,8 @@ async function writeOrder(trx: Transaction<Database>, order: OrderToWrite): Prom
     trx,
     ids.map((id) => ({ order_id: id, from_status: null, status, changed_by: 'shopper' as const, created_at: stamp })),
   );
-  if (redemption) {
-    await insertRedemption(trx, { coupon_id: redemption.couponId, customer_id: customerId, checkout_ref: orderNumber, created_at: stamp });
+  if (coupon) {
+    await insertRedemption(trx, { coupon_id: coupon.couponId, customer_id: customerId, checkout_ref: orderNumber, created_at: stamp });
   }
   return ids;
 }
@@ -167,10 +173,10 @@ function shippingOf(input: CheckoutRequest) {
   };
 }
 
+/** 'OD' and 12 random digits: not a count of the store's orders, and room for billions. */
 async function newOrderNumber(trx: Transaction<Database>): Promise<string> {
   for (;;) {
-    const digits = Array.from({ length: ORDER_NUMBER_DIGITS }, () => randomInt(10)).join('');
-    const candidate = `OD${digits}`;
+    const candidate = `OD${String(randomInt(10 ** 6)).padStart(6, '0')}${String(randomInt(10 ** 6)).padStart(6, '0')}`;
     if (!(await orderNumberTaken(trx, candidate))) return candidate;
   }
 }

@@ -57,32 +57,36 @@ async function cartAsLines(db: Db, customerId: number): Promise<CouponLine[]> {
   return lines.map((l) => ({ product_id: l.product_id, product_variation: l.product_variation, quantity: l.quantity }));
 }
 
-export interface Redemption {
+export interface CouponDiscount {
   couponId: number;
   /** Paise off each unit of each line, in the lines' order. */
   perUnit: number[];
-  discount: number;
+  /** Paise off the order in all. */
+  amount: number;
 }
 
 /**
- * Re-checks the coupon for this order and counts its use, inside the order's
- * transaction. A coupon that lapsed or was used up since the preview answers
- * 409 and the order is not made: the shopper is never charged a surprise.
+ * Re-checks the coupon for this order inside its transaction and answers the
+ * discount per unit. A coupon that lapsed since the preview answers 409 and
+ * the order is not made: the shopper is never charged a surprise.
  */
-export async function redeemCoupon(
+export async function priceCoupon(
   trx: Transaction<Database>,
   code: string,
   customerId: number,
   lines: readonly LineAmount[],
   now: Date,
-): Promise<Redemption> {
+): Promise<CouponDiscount> {
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const coupon = await findCouponByCode(trx, code);
   const customerUses = coupon ? await countCustomerUses(trx, coupon.id, customerId) : undefined;
   const check = checkCoupon(coupon, { subtotal, now, customerUses });
   if (!check.ok) throw invalidCode(409, check.message);
-  // Used up by a parallel order since the check: the one statement decides.
-  if (!(await countUse(trx, coupon!.id))) throw invalidCode(409, COUPON_REFUSALS.usedUp());
   const perUnit = allocateDiscount(lines, check.discount);
-  return { couponId: coupon!.id, perUnit, discount: givenDiscount(lines, perUnit) };
+  return { couponId: coupon!.id, perUnit, amount: givenDiscount(lines, perUnit) };
+}
+
+/** Counts the order's use of the coupon by one conditional statement: a coupon used up by a parallel order meanwhile answers 409. */
+export async function countCouponUse(trx: Transaction<Database>, couponId: number): Promise<void> {
+  if (!(await countUse(trx, couponId))) throw invalidCode(409, COUPON_REFUSALS.usedUp());
 }

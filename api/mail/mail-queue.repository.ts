@@ -19,11 +19,12 @@ export async function insertMailJob(db: Db, job: NewMailJob): Promise<void> {
 }
 
 /**
- * Takes the oldest due job for this process until `lockedUntil`, counting the
- * attempt. The outer WHERE repeats the lock test, so when two processes race
- * for one row (PostgreSQL re-reads it after the first commits) only one wins.
+ * Takes up to `limit` of the oldest due jobs for this process until
+ * `lockedUntil`, counting an attempt for each, in one statement. The outer
+ * WHERE repeats the lock test, so when two processes race for the same rows
+ * (PostgreSQL re-reads them after the first commits) each row goes to one.
  */
-export async function claimDueJob(db: Db, now: string, lockedUntil: string): Promise<MailJobRow | undefined> {
+export async function claimDueJobs(db: Db, now: string, lockedUntil: string, limit: number): Promise<MailJobRow[]> {
   const due = db
     .selectFrom('mail_queue')
     .select('id')
@@ -32,14 +33,15 @@ export async function claimDueJob(db: Db, now: string, lockedUntil: string): Pro
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .orderBy('next_attempt_at')
     .orderBy('id')
-    .limit(1);
-  return db
+    .limit(limit);
+  const rows = await db
     .updateTable('mail_queue')
     .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', due)
+    .where('id', 'in', due)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Keeps the composed message for this and later attempts. */
@@ -51,9 +53,10 @@ export async function markComposed(db: Db, id: number, message: { subject: strin
     .execute();
 }
 
-/** Sent, or nothing to send: the row goes (with the link inside it). */
-export async function deleteMailJob(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('mail_queue').where('id', '=', id).execute();
+/** Sent, or nothing to send: the rows go (with the links inside them). */
+export async function deleteMailJobs(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('mail_queue').where('id', 'in', [...ids]).execute();
 }
 
 export async function scheduleRetry(db: Db, id: number, nextAttemptAt: string, error: string): Promise<void> {
