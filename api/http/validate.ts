@@ -8,18 +8,25 @@ import { ApiError, type FieldErrors } from './envelope.ts';
  * the fields; nothing malformed reaches a service.
  */
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const body = await rawBody(c);
-  // No text of the product holds a NUL, and PostgreSQL refuses one in text: say so instead of failing later.
-  if (holdsNul(body)) throw new ApiError(400, NUL_MESSAGE);
-  return parseWith(schema, body);
+  const input = parseWith(schema, await rawBody(c));
+  // No text of the product holds a NUL, and PostgreSQL refuses one in text: a field the
+  // schema let through with one is refused here rather than failing in the database.
+  const path = nulPath(input);
+  if (path !== undefined) throw new ApiError(400, NUL_MESSAGE, { [path || 'body']: [NUL_MESSAGE] });
+  return input;
 }
 
-export const NUL_MESSAGE = 'The request contains a character that is not allowed';
+export const NUL_MESSAGE = 'Contains a character that is not allowed';
 
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || holdsNul(v, depth + 1));
+/** The dotted path of the first string holding a NUL ('' for the value itself), or undefined. */
+function nulPath(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? '' : undefined;
+  if (depth > 20 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    const inner = nulPath(v, depth + 1);
+    if (inner !== undefined) return inner ? `${key}.${inner}` : key;
+  }
+  return undefined;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -64,6 +64,17 @@ describe('the shipping address', () => {
     expect((await api.get('/customer/get-shipping-address', shopper.headers)).body.data.data).toBeNull();
   });
 
+  it('refuses a NUL character in a text with 400 under its field (PostgreSQL cannot store one)', async () => {
+    const shopper = await createShopper(store.db);
+    const res = await api.post('/customer/shipping-address', { ...ADDRESS, address: 'Flat 4\u0000B' }, shopper.headers);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Contains a character that is not allowed',
+      errors: { address: ['Contains a character that is not allowed'] },
+    });
+  });
+
   it('answers 401 without a token', async () => {
     expect((await api.post('/customer/shipping-address', ADDRESS)).status).toBe(401);
     expect((await api.get('/customer/get-shipping-address')).status).toBe(401);
