@@ -146,7 +146,9 @@ function shutdown(signal: string) {
   log(`${signal}: closing`);
   server.closeIdleConnections();
   server.close(() => {
-    const closing = storeApi ? storeApi.mailQueue.stop().then(() => storeApi!.store.close()) : Promise.resolve();
+    const closing = storeApi
+      ? Promise.all([storeApi.mailQueue.stop(), storeApi.paymentJobs.stop()]).then(() => storeApi!.store.close())
+      : Promise.resolve();
     void closing.finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();

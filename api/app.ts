@@ -14,6 +14,8 @@ import { createMailQueue, type MailQueue } from './mail/mail-queue.service.ts';
 import { createMailTransport, type MailTransport } from './mail/mail.transport.ts';
 import { orderRoutes } from './orders/order.routes.ts';
 import { otpRoutes } from './otp/otp.routes.ts';
+import { createPaymentProvider } from './payments/payment-provider.ts';
+import { RAZORPAY_WEBHOOK_PATH, paymentRoutes } from './payments/payment.routes.ts';
 import { pincodeRoutes } from './pincode/pincode.routes.ts';
 import { shippingAddressRoutes } from './shipping/shipping-address.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
@@ -45,7 +47,10 @@ export function createApiApp(
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, REQUEST_MESSAGES.bodyTooLarge) }));
+  const webhookPath = `/api${RAZORPAY_WEBHOOK_PATH}`;
   app.use('*', async (c, next) => {
+    // The payment provider calls its webhook without the store's key; its signature authenticates it instead.
+    if (c.req.path === webhookPath && c.req.method === 'POST') return next();
     if (!sameKey(c.req.header('API-KEY'), deps.config.apiKey)) {
       return fail(c, 401, 'A valid API-KEY header is required');
     }
@@ -64,6 +69,7 @@ export function createApiApp(
   app.route('/', orderRoutes(deps));
   app.route('/', shippingAddressRoutes(deps));
   app.route('/', pincodeRoutes());
+  app.route('/', paymentRoutes(deps, createPaymentProvider(deps.config.payment)));
 
   app.notFound((c) => fail(c, 404, 'Not found'));
   app.onError((error, c) => {

@@ -20,7 +20,18 @@ export interface ApiConfig {
   smsWebhookUrl: string | undefined;
   /** HMAC key for stored OTP hashes; unset: a random key per process start (pending codes die at a restart). */
   otpSecret: string;
+  /** Who takes prepaid payments (PAYMENT_PROVIDER; decision 018). */
+  payment: PaymentConfig;
 }
+
+export const DEFAULT_RAZORPAY_API_URL = 'https://api.razorpay.com';
+
+export type PaymentConfig =
+  /** `explicit`: PAYMENT_PROVIDER=test was given (a public demo on purpose); unset is the local default. */
+  | { provider: 'test'; explicit: boolean }
+  | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string }
+  /** A setting that cannot be used: the server refuses to start, naming it. */
+  | { provider: 'invalid'; problem: string };
 
 export interface SmtpConfig {
   host: string;
@@ -50,7 +61,23 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     outboxDir: env.OUTBOX_DIR || DEFAULT_OUTBOX_DIR,
     smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
     otpSecret: env.OTP_SECRET || randomBytes(32).toString('base64url'),
+    payment: readPaymentConfig(env),
   };
+}
+
+export function readPaymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
+  const provider = env.PAYMENT_PROVIDER?.trim().toLowerCase() ?? '';
+  if (provider === '' || provider === 'test') return { provider: 'test', explicit: provider === 'test' };
+  if (provider !== 'razorpay') {
+    return { provider: 'invalid', problem: `PAYMENT_PROVIDER must be test or razorpay, not "${env.PAYMENT_PROVIDER}".` };
+  }
+  const keys = { keyId: env.RAZORPAY_KEY_ID?.trim(), keySecret: env.RAZORPAY_KEY_SECRET?.trim(), webhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() };
+  const missing = Object.entries({ RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret })
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length) return { provider: 'invalid', problem: `PAYMENT_PROVIDER=razorpay needs ${missing.join(', ')}.` };
+  const apiUrl = (env.RAZORPAY_API_URL?.trim() || DEFAULT_RAZORPAY_API_URL).replace(/\/+$/, '');
+  return { provider: 'razorpay', keyId: keys.keyId!, keySecret: keys.keySecret!, webhookSecret: keys.webhookSecret!, apiUrl };
 }
 
 function readSmtpConfig(env: NodeJS.ProcessEnv): SmtpConfig | undefined {

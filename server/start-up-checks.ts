@@ -5,6 +5,7 @@
  * Pure: the environment and the read configuration in, a verdict out.
  */
 import { invalidTrustProxyMessage, parseTrustProxy } from '../api/auth/client-ip.ts';
+import type { PaymentConfig } from '../api/config.ts';
 
 export const OTP_DEMO_WARNING =
   'OTP demo mode is on: no SMS_WEBHOOK_URL is set, so one-time codes are shown in API answers (data.otp) and ' +
@@ -42,13 +43,36 @@ export function otpDemoVerdict(settings: OtpDemoSettings): OtpDemoVerdict {
   return { demo: true, warning: OTP_DEMO_WARNING };
 }
 
+export const TEST_GATEWAY_WARNING =
+  'Payments run through the built-in test gateway: a prepaid order is marked paid by pressing a button on a page ' +
+  'marked TEST MODE, and no money moves. Set PAYMENT_PROVIDER=razorpay with its keys to take real payments.';
+
+export const TEST_GATEWAY_REFUSAL =
+  'Refusing to start: SITE_ORIGIN is https:// (a public store) but PAYMENT_PROVIDER is not set, so the test ' +
+  'gateway would let anyone mark a prepaid order paid without paying. Set PAYMENT_PROVIDER=razorpay with ' +
+  'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to run the demo in public on purpose.';
+
+export type PaymentVerdict = { warning: string | undefined } | { refusal: string };
+
+/** The test gateway is the local default; a public store must choose (SECURITY 33). */
+export function paymentVerdict(payment: PaymentConfig, siteOrigin: string, proxyMode: boolean): PaymentVerdict {
+  if (proxyMode) return { warning: undefined };
+  if (payment.provider === 'invalid') return { refusal: `Refusing to start: ${payment.problem}` };
+  if (payment.provider === 'razorpay') return { warning: undefined };
+  if (/^https:\/\//i.test(siteOrigin) && !payment.explicit) return { refusal: TEST_GATEWAY_REFUSAL };
+  return { warning: TEST_GATEWAY_WARNING };
+}
+
 export interface StartUpVerdict {
   /** Set: print it and exit with code 1. */
   refusal: string | undefined;
   warnings: string[];
 }
 
-export function checkStartUp(env: NodeJS.ProcessEnv, config: { smsWebhookUrl: string | undefined; siteOrigin: string }): StartUpVerdict {
+export function checkStartUp(
+  env: NodeJS.ProcessEnv,
+  config: { smsWebhookUrl: string | undefined; siteOrigin: string; payment: PaymentConfig },
+): StartUpVerdict {
   if (parseTrustProxy(env.TRUST_PROXY) === null) {
     return { refusal: invalidTrustProxyMessage(env.TRUST_PROXY ?? ''), warnings: [] };
   }
@@ -59,5 +83,7 @@ export function checkStartUp(env: NodeJS.ProcessEnv, config: { smsWebhookUrl: st
     otpDemo: env.OTP_DEMO,
   });
   if ('refusal' in otp) return { refusal: otp.refusal, warnings: [] };
-  return { refusal: undefined, warnings: otp.demo ? [otp.warning] : [] };
+  const payment = paymentVerdict(config.payment, config.siteOrigin, Boolean(env.STORE_API_URL?.trim()));
+  if ('refusal' in payment) return { refusal: payment.refusal, warnings: [] };
+  return { refusal: undefined, warnings: [...(otp.demo ? [otp.warning] : []), ...(payment.warning ? [payment.warning] : [])] };
 }

@@ -8,6 +8,8 @@ import { seedDemoStore } from '../api/db/seed/demo-store.ts';
 import { composeStoreMail } from '../api/store-mail.ts';
 import { createMailQueue, type MailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
+import { createPaymentProvider } from '../api/payments/payment-provider.ts';
+import { startPaymentJobs } from '../api/payments/payment.service.ts';
 import { isStoreSeeded } from '../api/db/seed/seed.repository.ts';
 import type { AppEnv } from '../api/http/deps.ts';
 
@@ -16,6 +18,8 @@ export interface StoreApi {
   store: StoreDatabase;
   /** Sends queued account mail; stop it before closing the database. */
   mailQueue: MailQueue;
+  /** Ends unpaid holds and gives late payments back; stop it before closing the database. */
+  paymentJobs: { stop(): Promise<void> };
 }
 
 /** Opens the database, applies migrations, seeds the demo store on first start, starts the mail queue, builds the API. */
@@ -34,5 +38,7 @@ export async function startStoreApi(config: ApiConfig, log: (line: string) => vo
   mailQueue.start();
   log(`Mail: ${transport.kind === 'smtp' ? `SMTP to ${config.smtp?.host}` : `outbox folder ${config.outboxDir}`}, through the queue`);
   const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue });
-  return { app, store, mailQueue };
+  const paymentJobs = startPaymentJobs(store.db, createPaymentProvider(config.payment));
+  log(`Payments: ${config.payment.provider === 'razorpay' ? 'Razorpay' : 'the test gateway (TEST MODE: no money moves)'}`);
+  return { app, store, mailQueue, paymentJobs };
 }

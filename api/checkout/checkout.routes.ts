@@ -18,7 +18,8 @@ const MINUTE_MS = 60 * 1000;
 export const COUPON_IP_RULE: RateLimitRule = { limit: 60, windowMs: 10 * MINUTE_MS };
 export const COUPON_CUSTOMER_RULE: RateLimitRule = { limit: 30, windowMs: 10 * MINUTE_MS };
 
-export function checkoutRoutes({ db, mailQueue }: ApiDeps): Hono<AppEnv> {
+export function checkoutRoutes({ db, config, mailQueue }: ApiDeps): Hono<AppEnv> {
+  const paymentProvider = config.payment.provider === 'razorpay' ? 'razorpay' : 'test';
   const app = new Hono<AppEnv>();
 
   // A guest has a token too: the checkout OTP signs them in (SPEC §4 OTP); without one, 401.
@@ -26,7 +27,7 @@ export function checkoutRoutes({ db, mailQueue }: ApiDeps): Hono<AppEnv> {
     const input = await readBody(c, checkoutSchema);
     const customerId = c.get('auth').customerId;
     const request = idempotentRequest(c, `checkout:${customerId}`, input);
-    const placed = await limited(c, () => placeOrder(db, customerId, request, input));
+    const placed = await limited(c, () => placeOrder(db, customerId, request, input, paymentProvider));
     if (placed instanceof Response) return placed;
     mailQueue.kick();
     return ok(c, placed, MESSAGES.checkout.orderPlaced);

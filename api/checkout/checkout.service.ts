@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ORDER_STATUS, PAYMENT_HOLD_MS } from '../../src/lib/constants.ts';
+import { paiseToRupeesString } from '../../src/lib/money.ts';
 import type { CheckoutRequest } from '../../src/lib/schemas/checkout.ts';
 import { countCouponUse, priceCoupon, type CouponDiscount } from '../coupons/coupon.service.ts';
 import { insertRedemption } from '../coupons/coupon.repository.ts';
@@ -42,7 +43,14 @@ export const CHECKOUT_MESSAGES = {
 /** Orders a shopper may place in ten minutes: far above any real basket, far below a script's. */
 export const CHECKOUT_RULE: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 
-export async function placeOrder(db: Db, customerId: number, idempotency: IdempotentRequest | null, input: CheckoutRequest) {
+export async function placeOrder(
+  db: Db,
+  customerId: number,
+  idempotency: IdempotentRequest | null,
+  input: CheckoutRequest,
+  /** Who will take a prepaid order's payment (the answer's `payment` names it). */
+  paymentProvider: 'test' | 'razorpay',
+) {
   const customer = await findSignedInCustomer(db, customerId);
   return runOnce(db, idempotency, async (trx) => {
     const now = new Date();
@@ -67,7 +75,10 @@ export async function placeOrder(db: Db, customerId: number, idempotency: Idempo
     const ids = await writeOrder(trx, { customerId, orderNumber, input, lines, discount, stamp, now });
     await saveShippingAddressIfNone(trx, customerId, shippingOf(input), stamp);
     await deleteOrderedCartLines(trx, customerId, lines.map((l) => ({ productId: l.variant.product_id, variantId: l.variant.variant_id })));
-    await queueMail(trx, { kind: ORDER_MAIL.confirmation, recipient: input.email, customerId, details: { orderNumber } }, now);
+    // A prepaid order is confirmed by mail once it is paid (api/payments/payment-state.ts).
+    if (input.payment_method === 'cod') {
+      await queueMail(trx, { kind: ORDER_MAIL.confirmation, recipient: input.email, customerId, details: { orderNumber } }, now);
+    }
 
     // Last, so the locks other orders wait for are held only until the commit that follows:
     // the products' rows (ascending ids, the lock order of every stock writer), then the coupon's.
@@ -80,7 +91,16 @@ export async function placeOrder(db: Db, customerId: number, idempotency: Idempo
     }
     await refreshListingColumns(trx, productIds);
     if (discount) await countCouponUse(trx, discount.couponId);
-    return { order_id: ids, order_number: orderNumber, customer: presentCustomer(customer) };
+    const total = amounts.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) - (discount?.amount ?? 0);
+    return {
+      order_id: ids,
+      order_number: orderNumber,
+      customer: presentCustomer(customer),
+      // API-NOTES "Payments": what /payment needs to start paying; the attempt itself is opened there.
+      ...(input.payment_method === 'prepaid'
+        ? { payment: { provider: paymentProvider, reference: orderNumber, amount: paiseToRupeesString(total), currency: 'INR' } }
+        : {}),
+    };
   });
 }
 
@@ -110,6 +130,7 @@ async function writeOrder(trx: Transaction<Database>, order: OrderToWrite): Prom
     total: subtotal - discount,
     coupon_id: coupon?.couponId ?? null,
     hold_expires_at: prepaid ? new Date(now.getTime() + PAYMENT_HOLD_MS).toISOString() : null,
+    payment_status: prepaid ? 'awaiting' : 'cod',
     created_at: stamp,
   });
   const ids = await insertOrderLines(

@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as wholeProduct from './migrations/2026-11-21-001-whole-product.ts';
 import * as accountMail from './migrations/2026-11-24-001-account-mail.ts';
 import * as orders from './migrations/2026-11-24-002-orders.ts';
+import * as payments from './migrations/2026-11-24-003-payments.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-whole-product': wholeProduct,
   '2026-11-24-001-account-mail': accountMail,
   '2026-11-24-002-orders': orders,
+  '2026-11-24-003-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -256,6 +256,34 @@ export interface OrderGroupsTable {
   coupon_id: number | null;
   hold_expires_at: string | null;
   created_at: string;
+  payment_status: Generated<PaymentStatus>;
+  paid_at: string | null;
+}
+
+export type PaymentStatus = 'cod' | 'awaiting' | 'failed' | 'paid' | 'expired';
+export type AttemptStatus = 'created' | 'paid' | 'failed' | 'refund_due' | 'refunded';
+
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  order_number: string;
+  provider: string;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  amount: number;
+  currency: string;
+  status: AttemptStatus;
+  method: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  created_at: string;
 }
 
 export interface OrderStatusHistoryTable {
@@ -307,6 +335,8 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   order_groups: OrderGroupsTable;
   order_status_history: OrderStatusHistoryTable;
+  payment_attempts: PaymentAttemptsTable;
+  payment_events: PaymentEventsTable;
   idempotency_keys: IdempotencyKeysTable;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { ApiConfig, SmtpConfig } from '../config.ts';
@@ -85,7 +85,11 @@ export function createOutboxTransport(options: OutboxOptions): MailTransport {
       };
       await mkdir(options.dir, { recursive: true });
       await writeFile(join(options.dir, `${base}.eml`), eml);
-      await writeFile(join(options.dir, `${base}.json`), `${JSON.stringify(summary, null, 2)}\n`);
+      // The .json appears whole or not at all (written aside, then renamed): a reader polling
+      // the folder while the queue sends never sees half a message.
+      const summaryFile = join(options.dir, `${base}.json`);
+      await writeFile(`${summaryFile}.partial`, `${JSON.stringify(summary, null, 2)}\n`);
+      await rename(`${summaryFile}.partial`, summaryFile);
     },
   };
 }

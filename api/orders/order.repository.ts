@@ -139,3 +139,19 @@ export async function listOrderLines(db: Db, options: { status?: string; limit: 
   if (options.status) query = query.where('status', '=', options.status);
   return query.execute();
 }
+
+/** The order's lines are paid on delivery now (a prepaid order switched to cash on delivery). */
+export async function setGroupCashOnDelivery(trx: Transaction<Database>, orderNumber: string, now: string): Promise<void> {
+  await trx.updateTable('orders').set({ payment_method: 'cod', updated_at: now }).where('checkout_ref', '=', orderNumber).execute();
+  await trx.updateTable('order_groups').set({ hold_expires_at: null }).where('order_number', '=', orderNumber).execute();
+}
+
+/** The customer's order group (another's answers like a missing one). */
+export async function findCustomerOrderGroup(db: Db, customerId: number, orderNumber: string): Promise<OrderGroupRow | undefined> {
+  return db
+    .selectFrom('order_groups')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+}

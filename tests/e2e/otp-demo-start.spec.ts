@@ -20,7 +20,7 @@ test('on an https:// origin without an SMS sender the server refuses to start, n
 });
 
 test('OTP_DEMO=1 lets it start on an https:// origin, with the demo-mode warning', async () => {
-  const server = await spawnServer({ SITE_ORIGIN: 'https://shop.example', OTP_DEMO: '1' });
+  const server = await spawnServer({ SITE_ORIGIN: 'https://shop.example', OTP_DEMO: '1', PAYMENT_PROVIDER: 'test' });
   try {
     expect(await untilListeningOrExit(server)).toBe('listening');
     await server.stop(); // the whole output, stdout and stderr, is read by then
@@ -42,7 +42,7 @@ test('a local start without an SMS sender runs in demo mode and prints the warni
 });
 
 test('with an SMS sender there is no demo mode and no warning, on https:// too', async () => {
-  const server = await spawnServer({ SITE_ORIGIN: 'https://shop.example', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' });
+  const server = await spawnServer({ SITE_ORIGIN: 'https://shop.example', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms', PAYMENT_PROVIDER: 'test' });
   try {
     expect(await untilListeningOrExit(server)).toBe('listening');
     await server.stop();
@@ -58,6 +58,17 @@ test('in proxy mode (no local API) the rule does not apply', async () => {
     expect(await untilListeningOrExit(server)).toBe('listening');
     await server.stop();
     expect(server.output()).not.toMatch(DEMO_WARNING);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('on an https:// origin without a chosen payment provider the server refuses to start, naming PAYMENT_PROVIDER', async () => {
+  const server = await spawnServer({ SITE_ORIGIN: 'https://shop.example', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' });
+  try {
+    expect(await untilListeningOrExit(server)).toBe(1);
+    expect(server.output()).toMatch(/PAYMENT_PROVIDER=razorpay/);
+    expect(server.output()).toMatch(/PAYMENT_PROVIDER=test/);
   } finally {
     await server.stop();
   }

@@ -3,7 +3,10 @@ import { readApiConfig } from '../../api/config.ts';
 import {
   OTP_DEMO_REFUSAL,
   OTP_DEMO_WARNING,
+  TEST_GATEWAY_REFUSAL,
+  TEST_GATEWAY_WARNING,
   checkStartUp,
+  paymentVerdict,
   invalidOtpDemoMessage,
   otpDemoVerdict,
 } from '../../server/start-up-checks.ts';
@@ -50,14 +53,17 @@ describe('the start-up check of the settings', () => {
     expect(verdict.refusal).toMatch(/^TRUST_PROXY must be .* not "true"\.$/);
   });
 
+  // A public store that took real payments, so that only the OTP setting decides in these cases.
+  const razorpay = { PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+
   it('reads SITE_ORIGIN, SMS_WEBHOOK_URL, OTP_DEMO and STORE_API_URL from the environment', () => {
-    expect(verdictFor({})).toEqual({ refusal: undefined, warnings: [OTP_DEMO_WARNING] });
-    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example' })).toEqual({ refusal: OTP_DEMO_REFUSAL, warnings: [] });
-    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', OTP_DEMO: '1' })).toEqual({
+    expect(verdictFor({})).toEqual({ refusal: undefined, warnings: [OTP_DEMO_WARNING, TEST_GATEWAY_WARNING] });
+    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', ...razorpay })).toEqual({ refusal: OTP_DEMO_REFUSAL, warnings: [] });
+    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', OTP_DEMO: '1', ...razorpay })).toEqual({
       refusal: undefined,
       warnings: [OTP_DEMO_WARNING],
     });
-    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', SMS_WEBHOOK_URL: 'https://sms.example' })).toEqual({
+    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', SMS_WEBHOOK_URL: 'https://sms.example', ...razorpay })).toEqual({
       refusal: undefined,
       warnings: [],
     });
@@ -65,5 +71,26 @@ describe('the start-up check of the settings', () => {
       refusal: undefined,
       warnings: [],
     });
+  });
+});
+
+describe('the payment provider at start-up', () => {
+  const verdictFor = (env: NodeJS.ProcessEnv) => paymentVerdict(readApiConfig(env).payment, readApiConfig(env).siteOrigin, Boolean(env.STORE_API_URL));
+
+  it('runs the test gateway locally with a warning, and refuses it on a public store unless chosen', () => {
+    expect(verdictFor({})).toEqual({ warning: TEST_GATEWAY_WARNING });
+    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example' })).toEqual({ refusal: TEST_GATEWAY_REFUSAL });
+    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', PAYMENT_PROVIDER: 'test' })).toEqual({ warning: TEST_GATEWAY_WARNING });
+    expect(verdictFor({ SITE_ORIGIN: 'https://shop.example', STORE_API_URL: 'https://api.example' })).toEqual({ warning: undefined });
+  });
+
+  it('refuses Razorpay without its keys, naming the missing ones, and an unknown provider', () => {
+    expect(verdictFor({ PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_1' })).toEqual({
+      refusal: 'Refusing to start: PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET.',
+    });
+    expect(verdictFor({ PAYMENT_PROVIDER: 'stripe' })).toEqual({ refusal: 'Refusing to start: PAYMENT_PROVIDER must be test or razorpay, not "stripe".' });
+    expect(
+      verdictFor({ PAYMENT_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w', SITE_ORIGIN: 'https://shop.example' }),
+    ).toEqual({ warning: undefined });
   });
 });

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { paiseToRupeesString } from '../../src/lib/money.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/envelope.ts';
+import { presentOrderLine } from '../orders/order.presenter.ts';
+import { findCustomerOrderGroup, findGroupLines, type OrderGroupRow } from '../orders/order.repository.ts';
+import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
+import {
+  closeOpenAttempts,
+  findAttemptByProviderOrder,
+  findExpiredHolds,
+  findOpenAttempt,
+  findRefundsDue,
+  insertAttempt,
+  moveAttempt,
+  recordEvent,
+  type AttemptRow,
+} from './payment.repository.ts';
+import { applyCashOnDelivery, applyDeclined, applyExpiry, applyPaid, applyRetry } from './payment-state.ts';
+import { signatureMatches } from './razorpay.provider.ts';
+
+/**
+ * Prepaid orders' payments (API-NOTES "Payments"; SECURITY 31-33; decision
+ * 018): start an attempt, confirm it with the shopper's proof, switch to cash
+ * on delivery, apply Razorpay's events, end unpaid holds, give late payments
+ * back. Calls to the provider happen before or after a transaction, never in one.
+ */
+type Db = Kysely<Database>;
+
+export const PAYMENT_MESSAGES = {
+  notFound: 'Order not found',
+  alreadyPaid: 'This order is already paid',
+  cashOnDelivery: 'This order is paid on delivery',
+  expired: 'The time to pay for this order has passed. Please order again.',
+  notVerified: 'The payment could not be verified',
+  providerDown: 'The payment service could not be reached. Please try again.',
+  paid: 'Payment received',
+  declined: 'The payment did not go through',
+  switched: 'Your order will be paid on delivery',
+  attemptStarted: 'Ready to pay',
+  late: 'The payment came after the order stopped waiting for it; it will be refunded',
+  badSignature: 'Invalid signature',
+} as const;
+
+/** `data.payment` of API-NOTES: what a payment page needs, and nothing secret. */
+export function paymentView(provider: PaymentProvider, group: OrderGroupRow, attempt: AttemptRow | undefined) {
+  return {
+    provider: provider.name,
+    reference: group.order_number,
+    amount: paiseToRupeesString(Number(group.total)),
+    currency: 'INR' as const,
+    status: group.payment_status,
+    hold_expires_at: group.hold_expires_at,
+    ...(provider.publicKey ? { key_id: provider.publicKey } : {}),
+    ...(attempt?.provider_order_id ? { provider_order_id: attempt.provider_order_id } : {}),
+  };
+}
+
+/**
+ * GET /orders/{number}: the order group for the order-success and
+ * order-failure pages (API-NOTES "Payments"), the customer's own only: its
+ * lines, totals, payment and address, and what paying it needs when it waits.
+ */
+export async function orderGroupView(db: Db, provider: PaymentProvider, customerId: number, reference: string) {
+  const group = await ownGroup(db, customerId, reference);
+  const lines = await findGroupLines(db, reference);
+  const first = lines[0];
+  const waiting = group.payment_status === 'awaiting' || group.payment_status === 'failed';
+  return {
+    order_number: group.order_number,
+    order_date: group.created_at,
+    payment_method: group.payment_method,
+    payment_status: group.payment_status,
+    subtotal: paiseToRupeesString(Number(group.subtotal)),
+    discount: paiseToRupeesString(Number(group.discount)),
+    total: paiseToRupeesString(Number(group.total)),
+    lines: lines.map(presentOrderLine),
+    shipping: first
+      ? {
+          full_name: first.full_name,
+          email: first.email,
+          phone_number: first.phone_number,
+          alt_phone_number: first.alt_phone_number,
+          address: first.address,
+          pincode: first.pincode,
+          city: first.city,
+          state: first.state,
+        }
+      : null,
+    payment: group.payment_method === 'prepaid' ? paymentView(provider, group, waiting ? await findOpenAttempt(db, reference) : undefined) : null,
+  };
+}
+
+async function ownGroup(db: Db, customerId: number, reference: string): Promise<OrderGroupRow> {
+  const group = await findCustomerOrderGroup(db, customerId, reference);
+  if (!group) throw new ApiError(404, PAYMENT_MESSAGES.notFound);
+  return group;
+}
+
+/** Why a group cannot take a payment now; undefined when it can. */
+function notPayable(group: OrderGroupRow, now: Date): string | undefined {
+  if (group.payment_status === 'paid') return PAYMENT_MESSAGES.alreadyPaid;
+  if (group.payment_status === 'cod') return PAYMENT_MESSAGES.cashOnDelivery;
+  if (group.payment_status === 'expired' || !group.hold_expires_at || Date.parse(group.hold_expires_at) <= now.getTime()) {
+    return PAYMENT_MESSAGES.expired;
+  }
+  return undefined;
+}
+
+/**
+ * POST /payment/retry: an attempt to pay the group while its stock is held.
+ * The open attempt is reused when there is one (a Razorpay order takes any
+ * number of tries); after a declined one a new attempt is opened.
+ */
+export async function startAttempt(db: Db, provider: PaymentProvider, customerId: number, reference: string) {
+  const now = new Date();
+  const group = await ownGroup(db, customerId, reference);
+  const problem = notPayable(group, now);
+  if (problem) throw new ApiError(409, problem);
+  let attempt = group.payment_status === 'awaiting' ? await findOpenAttempt(db, reference) : undefined;
+  if (!attempt) {
+    const amount = Number(group.total);
+    const { providerOrderId } = await withProvider(() => provider.createAttempt({ orderNumber: reference, amount, currency: 'INR' }));
+    attempt = await db.transaction().execute(async (trx) => {
+      if (!(await applyRetry(trx, reference, now))) throw new ApiError(409, PAYMENT_MESSAGES.expired);
+      const id = await insertAttempt(trx, {
+        order_number: reference,
+        provider: provider.name,
+        provider_order_id: providerOrderId,
+        amount,
+        currency: 'INR',
+        now: now.toISOString(),
+      });
+      await closeOpenAttempts(trx, reference, id, now.toISOString());
+      return (await findOpenAttempt(trx, reference))!;
+    });
+  }
+  return paymentView(provider, (await ownGroup(db, customerId, reference))!, attempt);
+}
+
+/**
+ * POST /payment/confirm: the shopper's proof for the group's open attempt
+ * (the test gateway's outcome, or Razorpay's order id, payment id and
+ * signature). A proof that does not check out changes nothing (400).
+ */
+export async function confirmPayment(db: Db, provider: PaymentProvider, customerId: number, reference: string, proof: Record<string, unknown>) {
+  const group = await ownGroup(db, customerId, reference);
+  let attempt =
+    provider.name === 'razorpay' && typeof proof.razorpay_order_id === 'string'
+      ? await findAttemptByProviderOrder(db, provider.name, proof.razorpay_order_id)
+      : await findOpenAttempt(db, reference);
+  // The test gateway needs nothing from a provider: a proof for an order not yet attempted opens its attempt.
+  if (!attempt && provider.name === 'test' && !notPayable(group, new Date())) {
+    await startAttempt(db, provider, customerId, reference);
+    attempt = await findOpenAttempt(db, reference);
+  }
+  if (!attempt || attempt.order_number !== group.order_number) {
+    if (group.payment_status === 'paid') return settled(db, group, 'paid', PAYMENT_MESSAGES.alreadyPaid);
+    throw new ApiError(409, notPayable(group, new Date()) ?? PAYMENT_MESSAGES.notVerified);
+  }
+  const check = await withProvider(() => provider.verifyProof(attempt, proof));
+  const now = new Date();
+  if (!check.ok && !check.declined) throw new ApiError(400, PAYMENT_MESSAGES.notVerified);
+  if (!check.ok) {
+    await db.transaction().execute((trx) => applyDeclined(trx, attempt, check.reason, now));
+    return settled(db, group, 'payment failed', check.reason);
+  }
+  const outcome = await db.transaction().execute((trx) => applyPaid(trx, attempt, check.paymentId, check.method, now));
+  if (outcome === 'late') {
+    await refundLatePayments(db, provider);
+    throw new ApiError(409, PAYMENT_MESSAGES.late);
+  }
+  return settled(db, group, 'paid', PAYMENT_MESSAGES.paid);
+}
+
+/** API-NOTES' answer of a payment: its status and the order's lines. */
+async function settled(db: Db, group: OrderGroupRow, status: 'paid' | 'payment failed', message: string) {
+  const orders = (await findGroupLines(db, group.order_number)).map((l) => Number(l.id));
+  return { message, data: { status, reference: group.order_number, orders } };
+}
+
+/** POST /payment/switch-to-cod: the group is paid on delivery instead, while its stock is still held. */
+export async function switchToCashOnDelivery(db: Db, customerId: number, reference: string) {
+  const group = await ownGroup(db, customerId, reference);
+  const problem = notPayable(group, new Date());
+  if (problem) throw new ApiError(409, problem);
+  const switched = await db.transaction().execute((trx) => applyCashOnDelivery(trx, reference, new Date()));
+  if (!switched) throw new ApiError(409, notPayable(await ownGroup(db, customerId, reference), new Date()) ?? PAYMENT_MESSAGES.expired);
+}
+
+export interface RazorpayWebhook {
+  rawBody: string;
+  signature: string | undefined;
+  eventId: string | undefined;
+}
+
+/**
+ * POST /payment/razorpay/webhook: an event counts only with a valid
+ * signature over the raw body (webhook secret), and once, by its id, in the
+ * same transaction as its effect. payment.captured and order.paid pay the
+ * group even if the shopper never came back; payment.failed records a decline.
+ */
+export async function applyRazorpayWebhook(db: Db, provider: PaymentProvider, webhookSecret: string, webhook: RazorpayWebhook) {
+  if (!signatureMatches(webhook.rawBody, webhook.signature, webhookSecret)) throw new ApiError(400, PAYMENT_MESSAGES.badSignature);
+  let event: { event?: unknown; payload?: { payment?: { entity?: Record<string, unknown> } } };
+  try {
+    event = JSON.parse(webhook.rawBody) as typeof event;
+  } catch {
+    throw new ApiError(400, PAYMENT_MESSAGES.badSignature);
+  }
+  const type = typeof event.event === 'string' ? event.event : 'unknown';
+  // Razorpay names each event in X-Razorpay-Event-Id; a body without one is known by its hash.
+  const eventId = webhook.eventId?.trim() || createHash('sha256').update(webhook.rawBody).digest('hex');
+  const payment = event.payload?.payment?.entity ?? {};
+  const now = new Date();
+  const outcome = await db.transaction().execute(async (trx) => {
+    if (!(await recordEvent(trx, { provider: 'razorpay', event_id: eventId, event_type: type, now: now.toISOString() }))) return 'replayed';
+    const orderId = typeof payment.order_id === 'string' ? payment.order_id : '';
+    const attempt = orderId ? await findAttemptByProviderOrder(trx, 'razorpay', orderId) : undefined;
+    if (!attempt) return 'not ours';
+    if (type === 'payment.failed') {
+      await applyDeclined(trx, attempt, String((payment as { error_description?: unknown }).error_description ?? PAYMENT_MESSAGES.declined), now);
+      return 'declined';
+    }
+    if (type !== 'payment.captured' && type !== 'order.paid') return 'ignored';
+    // The event's own word for the amount is checked against the order, as a shopper's proof is.
+    if (payment.amount !== attempt.amount || payment.currency !== attempt.currency || typeof payment.id !== 'string') return 'mismatch';
+    return applyPaid(trx, attempt, payment.id, typeof payment.method === 'string' ? payment.method : null, now);
+  });
+  if (outcome === 'late') await refundLatePayments(db, provider);
+  return outcome;
+}
+
+/** Ends the holds that ran out unpaid (each group claimed by one conditional statement); answers how many. */
+export async function expireHolds(db: Db, now: Date = new Date(), batch = 50): Promise<number> {
+  let expired = 0;
+  for (const orderNumber of await findExpiredHolds(db, now.toISOString(), batch)) {
+    if (await db.transaction().execute((trx) => applyExpiry(trx, orderNumber, now))) expired += 1;
+  }
+  return expired;
+}
+
+/** Gives back payments that came too late; one the provider refuses now stays due for the next round. */
+export async function refundLatePayments(db: Db, provider: PaymentProvider): Promise<number> {
+  let refunded = 0;
+  for (const attempt of await findRefundsDue(db, 20)) {
+    try {
+      await provider.refund(attempt);
+    } catch (error) {
+      console.error(`Refund of payment attempt ${attempt.id} not made yet: ${error instanceof Error ? error.message : 'error'}`);
+      continue;
+    }
+    if (await moveAttempt(db, attempt.id, ['refund_due'], 'refunded', { now: new Date().toISOString() })) refunded += 1;
+  }
+  return refunded;
+}
+
+async function withProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) {
+      console.error(`Payment provider: ${error.message}`);
+      throw new ApiError(502, PAYMENT_MESSAGES.providerDown);
+    }
+    throw error;
+  }
+}
+
+/** Every minute: holds that ran out are ended and late payments given back (several processes may run it). */
+export const PAYMENT_JOB_INTERVAL_MS = 60_000;
+
+export function startPaymentJobs(db: Db, provider: PaymentProvider): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= Promise.all([expireHolds(db), refundLatePayments(db, provider)])
+      .catch((error: unknown) => console.error('Payment jobs:', error instanceof Error ? error.message : error))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, PAYMENT_JOB_INTERVAL_MS);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
