@@ -96,9 +96,18 @@ interface AccountMailParts {
   footnote: string;
 }
 
+/** The store's name for a subject line: a line break there would start a new header line. */
+export function oneLine(storeName: string): string {
+  return storeName.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/** Every mail's HTML: the store's name at the top, then the parts (already HTML). */
+export function htmlMail(storeName: string, parts: string[]): string {
+  return ['<!doctype html>', '<html><body>', `<p><strong>${escapeHtml(storeName)}</strong></p>`, ...parts, '</body></html>'].join('\n');
+}
+
 function accountMail(storeName: string, parts: AccountMailParts): MailContent {
-  // A line break in a subject would start a new header line.
-  const name = storeName.replace(/[\r\n]+/g, ' ').trim();
+  const name = oneLine(storeName);
   const others = parts.links ?? [];
   const text = [
     name,
@@ -110,21 +119,17 @@ function accountMail(storeName: string, parts: AccountMailParts): MailContent {
     parts.footnote,
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html><body>',
-    `<p><strong>${escapeHtml(name)}</strong></p>`,
+  const html = htmlMail(name, [
     ...parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     `<p><a href="${escapeHtml(parts.action.link)}">${escapeHtml(parts.action.label)}</a></p>`,
     `<p>Or copy this address into your browser:<br>${escapeHtml(parts.action.link)}</p>`,
     ...others.map((l) => `<p><a href="${escapeHtml(l.link)}">${escapeHtml(l.label)}</a></p>`),
     `<p>${escapeHtml(parts.footnote)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return { subject: `${name}: ${parts.subject}`, text, html };
 }
 
-const origin = (siteOrigin: string) => siteOrigin.replace(/\/+$/, '');
+export const origin = (siteOrigin: string) => siteOrigin.replace(/\/+$/, '');
 
 function accountLink(siteOrigin: string, path: string, token: string): string {
   return `${origin(siteOrigin)}${path}?token=${encodeURIComponent(token)}`;

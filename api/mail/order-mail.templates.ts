@@ -1,5 +1,5 @@
 import { formatPaiseAsRupees } from '../../src/lib/money.ts';
-import { escapeHtml, type MailContent } from './mail.templates.ts';
+import { escapeHtml, htmlMail, oneLine, origin, type MailContent } from './mail.templates.ts';
 
 /**
  * Order mails: the confirmation after checkout and the notice of a
@@ -35,7 +35,7 @@ const PAYMENT_LABELS = { cod: 'Cash on Delivery (COD)', prepaid: 'Prepaid' } as 
 
 export function orderConfirmationMail(siteOrigin: string, storeName: string, order: OrderMailSummary): MailContent {
   const name = oneLine(storeName);
-  const link = `${siteOrigin.replace(/\/+$/, '')}/my-account/orders`;
+  const link = `${origin(siteOrigin)}/my-account/orders`;
   const lineText = (l: OrderMailLine) =>
     `${l.name}${l.variation ? ` (size ${l.variation})` : ''}: ${l.quantity} x ${formatPaiseAsRupees(l.unitPrice)} = ${formatPaiseAsRupees(l.unitPrice * l.quantity)}`;
   const totals: Array<[string, string]> = [
@@ -61,10 +61,7 @@ export function orderConfirmationMail(siteOrigin: string, storeName: string, ord
     `Your orders: ${link}`,
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html><body>',
-    `<p><strong>${escapeHtml(name)}</strong></p>`,
+  const html = htmlMail(name, [
     `<p>Thank you for your order <strong>${escapeHtml(order.orderNumber)}</strong>.</p>`,
     '<table cellpadding="4" style="border-collapse:collapse">',
     ...order.lines.map(
@@ -76,8 +73,7 @@ export function orderConfirmationMail(siteOrigin: string, storeName: string, ord
     `<p>Payment: ${escapeHtml(PAYMENT_LABELS[order.paymentMethod])}</p>`,
     `<p>Shipping to:<br>${address.map(escapeHtml).join('<br>')}</p>`,
     `<p><a href="${escapeHtml(link)}">Your orders</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return { subject: `${name}: Order ${order.orderNumber} confirmed`, text, html };
 }
 
@@ -87,7 +83,7 @@ export function orderCancelledMail(
   cancelled: { orderNumber: string; line: OrderMailLine; refundNote: string | null },
 ): MailContent {
   const name = oneLine(storeName);
-  const link = `${siteOrigin.replace(/\/+$/, '')}/my-account/orders`;
+  const link = `${origin(siteOrigin)}/my-account/orders`;
   const l = cancelled.line;
   const item = `${l.name}${l.variation ? ` (size ${l.variation})` : ''} x ${l.quantity}`;
   const text = [
@@ -100,20 +96,11 @@ export function orderCancelledMail(
     `Your orders: ${link}`,
     '',
   ].join('\n');
-  const html = [
-    '<!doctype html>',
-    '<html><body>',
-    `<p><strong>${escapeHtml(name)}</strong></p>`,
+  const html = htmlMail(name, [
     `<p>This item of your order <strong>${escapeHtml(cancelled.orderNumber)}</strong> has been cancelled:</p>`,
     `<p>${escapeHtml(item)}</p>`,
     ...(cancelled.refundNote ? [`<p>${escapeHtml(cancelled.refundNote)}</p>`] : []),
     `<p><a href="${escapeHtml(link)}">Your orders</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  ]);
   return { subject: `${name}: Order ${cancelled.orderNumber}: item cancelled`, text, html };
-}
-
-/** A line break in a subject would start a new header line. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
 }
