@@ -1,0 +1,95 @@
+/**
+ * Parsed results at the seam: a call's answer is checked by its resource's
+ * zod parser and handed on as the storefront's own type, so stores and islands
+ * never see an envelope. Resource modules (checkout.ts, orders.ts, ...) call
+ * `parsedCall`; older modules still hand envelopes on and move here one by one.
+ *
+ * An answer that does not parse is a failure with 'Something went wrong',
+ * logged once per call site and reason, so a contract break is visible without
+ * flooding the console.
+ */
+import type { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { failureMessages, type ApiClient, type HttpMethod, type RequestOptions } from './client.ts';
+import type { ApiFailure, FieldErrors } from './types.ts';
+
+export interface Ok<T> {
+  ok: true;
+  value: T;
+  /** The server's message (a list stays a list), when it sent one. */
+  messages: string[];
+}
+
+export interface Failed {
+  ok: false;
+  cancelled?: false;
+  /** The texts to show: field errors, else the server's message(s), else the fallback. */
+  messages: string[];
+  fieldErrors: FieldErrors;
+  /** The failure body's `data`, e.g. fresh prices with a 409 'Prices have changed'. */
+  data?: unknown;
+}
+
+export interface Cancelled {
+  ok: false;
+  cancelled: true;
+}
+
+export type Outcome<T> = Ok<T> | Failed | Cancelled;
+
+const logged = new Set<string>();
+
+function logOnce(path: string, issue: string): void {
+  const key = `${path}: ${issue}`;
+  if (logged.has(key)) return;
+  logged.add(key);
+  console.error(`store API answer did not parse (${key})`);
+}
+
+function messagesOf(message: unknown): string[] {
+  const list = Array.isArray(message) ? message : [message];
+  return list.filter((text): text is string => typeof text === 'string' && text.trim() !== '');
+}
+
+export function failed(messages: string[], fieldErrors: FieldErrors = {}, data?: unknown): Failed {
+  return { ok: false, messages, fieldErrors, data };
+}
+
+/**
+ * Reads a raw client answer with `schema` (which describes the whole success
+ * body). A failure envelope keeps its messages and field errors; `success`
+ * false in a 2xx answer is a failure too.
+ */
+export function readAnswer<T>(
+  raw: unknown,
+  schema: z.ZodType<T>,
+  fallback: string,
+  where: string,
+): Outcome<T> {
+  if (raw === null) return { ok: false, cancelled: true };
+  const body = raw as { success?: unknown; message?: unknown; errors?: unknown; data?: unknown };
+  if (typeof raw !== 'object' || body.success !== true) {
+    const failure = (typeof raw === 'object' ? raw : { success: false }) as ApiFailure & { data?: unknown };
+    const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as FieldErrors) : {};
+    return failed(failureMessages(failure, fallback), errors, body.data);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    logOnce(where, `${first?.path.join('.') || '(body)'} ${first?.message ?? ''}`.trim());
+    return failed([MESSAGES.general.somethingWentWrong]);
+  }
+  return { ok: true, value: parsed.data, messages: messagesOf(body.message) };
+}
+
+/** One store API call whose success body is checked by `schema`. */
+export async function parsedCall<T>(
+  api: ApiClient,
+  method: HttpMethod,
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions & { fallback: string },
+): Promise<Outcome<T>> {
+  const raw = await api.request<unknown>(method, path, options);
+  return readAnswer(raw, schema, options.fallback, `${method} ${path.split('?')[0]}`);
+}
