@@ -3,6 +3,7 @@ import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './eslint/import-layers.js';
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'reports/', 'test-results/', 'playwright-report/', 'tmp/'] },
@@ -16,14 +17,27 @@ export default defineConfig(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
-  // The storefront speaks only the API contract: nothing in src/ reaches into the top-level api/.
-  ...[1, 2, 3, 4, 5].map((depth) => ({
-    files: [`src/${'*/'.repeat(depth - 1)}*.{ts,tsx,astro}`],
+  // A focused or skipped test never lands: it would hide the rest of the suite or a broken case.
+  {
+    files: ['tests/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        { patterns: [{ group: [`${'../'.repeat(depth)}api/**`], message: 'src/ talks to the store API only through src/lib/api.' }] },
+        {
+          selector: 'MemberExpression[property.name=/^(only|skip|todo|fixme|skipIf|runIf)$/][object.name=/^(it|test|describe|suite)$/]',
+          message: 'No focused, skipped or todo tests: every test runs in npm test.',
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(only|skip|todo|fixme|skipIf|runIf)$/][object.property.name=/^(describe|step|each)$/]',
+          message: 'No focused, skipped or todo tests: every test runs in npm test.',
+        },
       ],
     },
-  })),
+  },
+  // ARCHITECTURE's import rules (eslint/import-layers.js).
+  {
+    files: ['src/**/*.{ts,tsx,astro}', 'api/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/import-layers': 'error' },
+  },
 );

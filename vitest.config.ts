@@ -16,6 +16,8 @@ const apiOn = (dialect: 'sqlite' | 'postgres') => ({
 
 export default getViteConfig({
   test: {
+    // A committed `.only` must fail the run, never silently drop the rest of the suite (CI does not always set CI).
+    allowOnly: false,
     projects: [
       {
         extends: true,

@@ -1,7 +1,7 @@
 /**
  * Per-request set-up for every page (ARCHITECTURE: Client, Auth and sessions).
  *
- * 1. attachApi: `locals.api`, the store API client (src/lib/api/server-client.ts):
+ * 1. attachApi: `locals.api`, the store API client (src/lib/api/store-api.server.ts):
  *    over `locals.apiFetch` (in-process, no HTTP) when server.ts passes it;
  *    else over HTTP to STORE_API_URL; else to the configured origin's /api.
  * 2. guardRoutes: SPEC §2 access column, from the session cookie (set by
@@ -13,7 +13,7 @@
  *    read the cookie, so they stay the same for all and cacheable.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { serverApiClient, storeApiKey } from './lib/api/server-client.ts';
+import { serverApiClient, storeApiKey } from './lib/api/store-api.server.ts';
 import { getStoreInfo } from './lib/api/store.ts';
 import { ROUTES, routeAccess } from './lib/routes.ts';
 import { SESSION_COOKIE } from './lib/session-cookie.ts';

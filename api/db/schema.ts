@@ -340,8 +340,3 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
 }
 
-export type Product = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type ProductVariant = Selectable<ProductVariantsTable>;
-export type NewProductVariant = Insertable<ProductVariantsTable>;
-export type Category = Selectable<CategoriesTable>;

@@ -44,7 +44,7 @@ import {
 } from './cart-state.ts';
 import { toastResult } from './toast.ts';
 
-export { $cart, INITIAL_CART, fetchCart, restoreCart, type CartState } from './cart-state.ts';
+export { $cart, INITIAL_CART, fetchCart, restoreCart } from './cart-state.ts';
 export { syncGuestCart } from './cart-sync.ts';
 
 /** The line of the cart that `line` stands for: the same object, else the same cart_id, else the same kind of line. */

@@ -36,7 +36,6 @@ const confirmPasswordField = requiredText(FIELD_MESSAGES.confirmPasswordRequired
 
 /** POST /customer/login `{ email, password }`: the password is only required. */
 export const loginSchema = z.object({ email: emailField, password: loginPasswordField });
-export type LoginRequest = z.output<typeof loginSchema>;
 
 const TICKED = new Set<unknown>([true, 'true', 'on', '1']);
 
@@ -83,7 +82,6 @@ export function toRegistrationRequest(form: RegistrationForm): RegistrationReque
 
 /** POST /customer/forgot-password `{ email }`. */
 export const forgotPasswordSchema = z.object({ email: emailField });
-export type ForgotPasswordRequest = z.output<typeof forgotPasswordSchema>;
 
 /** The reset-from-link form: a new password typed twice. */
 export const resetPasswordFormSchema = z
@@ -133,7 +131,6 @@ export type GuestDetailsRequest = z.output<typeof guestDetailsSchema>;
 
 /** POST /customer/resend-verification `{ email }`: a new verification link (sign-in page). */
 export const resendVerificationSchema = z.object({ email: emailField });
-export type ResendVerificationRequest = z.output<typeof resendVerificationSchema>;
 
 /** POST /customer/change-email `{ email, password }` and its form: the new address and the current password. */
 export const changeEmailSchema = z.object({ email: emailField, password: loginPasswordField });
@@ -141,8 +138,6 @@ export type ChangeEmailRequest = z.output<typeof changeEmailSchema>;
 
 /** POST /otp/send and POST /login/otp `{ mobile }`. */
 export const otpSendSchema = z.object({ mobile: phoneField });
-export type OtpSendRequest = z.output<typeof otpSendSchema>;
 
 /** POST /otp/verify/checkout and POST /otp/verify/login `{ mobile, otp }`. */
 export const otpVerifySchema = z.object({ mobile: phoneField, otp: otpField });
-export type OtpVerifyRequest = z.output<typeof otpVerifySchema>;

@@ -25,4 +25,3 @@ export const shippingAddressSchema = z.object({
   city: cityField,
   state: stateField,
 });
-export type ShippingAddressRequest = z.output<typeof shippingAddressSchema>;

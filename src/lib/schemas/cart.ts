@@ -147,8 +147,6 @@ export const addGuestCartSchema = z.object(
   },
   { error: CART_MESSAGES.body },
 );
-export type AddGuestCartRequest = z.output<typeof addGuestCartSchema>;
 
 /** POST /customer/add-to-wishlist and /customer/remove-to-wishlist. */
 export const wishlistProductSchema = z.object({ product_id: productIdField }, { error: CART_MESSAGES.body });
-export type WishlistProductRequest = z.output<typeof wishlistProductSchema>;

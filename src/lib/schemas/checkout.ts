@@ -87,7 +87,6 @@ export const checkoutLineSchema = z
     /** The line total the shopper saw, in paise. */
     final_amount: line.final_amount,
   }));
-export type CheckoutLine = z.output<typeof checkoutLineSchema>;
 
 /** A line to price a coupon on: the product, size and quantity (its amount is not needed). */
 export const couponLineSchema = z

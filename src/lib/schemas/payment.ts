@@ -27,4 +27,3 @@ export const paymentConfirmSchema = z.object({
   razorpay_payment_id: proofValue,
   razorpay_signature: proofValue,
 });
-export type PaymentConfirmRequest = z.output<typeof paymentConfirmSchema>;
