@@ -41,8 +41,25 @@ test('a lazy image is not fetched until 20 percent of it is visible, then loads'
   // Scrolled so only about a tenth of it shows: still waiting.
   const box = (await last.boundingBox())!;
   await page.evaluate((top) => window.scrollTo(0, top), box.y - 800 + box.height * 0.1);
-  await page.waitForTimeout(300);
+  // An observer made now is told after the page's own (observers are notified in the order they
+  // were made), so once it reports the tenth showing, the page's observer has seen it too.
+  await last.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio > 0)) {
+              observer.disconnect();
+              resolve();
+            }
+          },
+          { threshold: [0, 0.05, 0.1] },
+        );
+        observer.observe(element);
+      }),
+  );
   expect(await img.getAttribute('src')).toBeNull();
+  expect(fetched).not.toContain(new URL(address, page.url()).pathname);
 
   await img.scrollIntoViewIfNeeded();
   await expect(img).toHaveAttribute('src', address);

@@ -109,13 +109,6 @@ const cases: Case[] = [
 ];
 
 describe('account and OTP calls', () => {
-  it.each(cases)('%s sends its method, path, body and the bearer token', async (_name, call, method, path, body) => {
-    const { fetch, calls } = fakeFetch();
-    await call(createApiClient({ ...base, fetch, token: 'tok-1' }));
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toEqual({ url: `http://store.test/api${path}`, method, body, bearer: 'Bearer tok-1' });
-  });
-
   it.each(cases)('%s answers a network failure with its SPEC fallback', async (_name, call, _method, _path, _body, fallback) => {
     const { fetch } = fakeFetch(networkDown);
     expect(await call(createApiClient({ ...base, fetch }))).toEqual({ success: false, message: fallback });

@@ -384,9 +384,15 @@ describe('other tabs (SPEC §4 Cross-tab sync)', () => {
   it('another tab’s sign-in does not send this tab’s copy of the guest lines (that tab sends them)', async () => {
     $cart.set({ ...INITIAL_CART, cartItems: [lineFor(kurta, M)] });
     const { calls } = network();
-    fromOtherTab({ auth: { isAuthenticated: true, user: { token: 'other' } }, cart: { cartItems: [lineFor(kurta, M)] } });
-    expect($auth.get().isAuthenticated).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Run everything the sign-in could have scheduled, then look at what was sent.
+    vi.useFakeTimers();
+    try {
+      fromOtherTab({ auth: { isAuthenticated: true, user: { token: 'other' } }, cart: { cartItems: [lineFor(kurta, M)] } });
+      expect($auth.get().isAuthenticated).toBe(true);
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(calls.filter((c) => c.route.startsWith('POST'))).toEqual([]);
   });
 });
