@@ -13,7 +13,8 @@
  * Astro's own limit is 1 GiB, and only the API had a cap.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ALLOW_HEADER, MAX_BODY_BYTES, REQUEST_MESSAGES, isAllowedMethod } from '../api/http/request-rules.ts';
+import { ALLOW_HEADER, MAX_BODY_BYTES, isAllowedMethod } from '../api/http/request-rules.ts';
+import { REQUEST_MESSAGES } from '../api/messages.ts';
 
 /** A request whose body has been read by the gate. */
 export type BufferedRequest = IncomingMessage & { body?: Buffer };

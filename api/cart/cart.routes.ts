@@ -6,7 +6,8 @@ import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotentRequest, runOnce } from '../idempotency/idempotency.service.ts';
 import { readBody } from '../http/validate.ts';
-import { CART_SERVICE_MESSAGES, addToCart, cartOf, mergeGuestCart, removeFromCart } from './cart.service.ts';
+import { addToCart, cartOf, mergeGuestCart, removeFromCart } from './cart.service.ts';
+import { CART_SERVICE_MESSAGES } from '../messages.ts';
 
 /** The signed-in cart calls of SPEC §7 with the shapes of API-NOTES "Cart and wishlist". */
 export function cartRoutes({ db }: ApiDeps): Hono<AppEnv> {

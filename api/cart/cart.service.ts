@@ -14,20 +14,11 @@ import {
   type CartLineRow,
   type VariantOption,
 } from './cart.repository.ts';
+import { CART_SERVICE_MESSAGES } from '../messages.ts';
 
 /** The signed-in cart (SPEC §4-§5, §9; API-NOTES "Cart and wishlist"; SECURITY 13, 19). */
 type Db = Kysely<Database>;
 
-export const CART_SERVICE_MESSAGES = {
-  productNotFound: 'Product not found',
-  variantNotFound: 'Product variant not found',
-  sizeRequired: 'Please select a size',
-  soldOut: 'This item is out of stock',
-  notInCart: 'This item is not in your cart',
-  maxQuantity: `At most ${MAX_CART_LINE_QUANTITY} of an item can be in the cart`,
-  lowStock: (stock: number) => `Only ${stock} in stock: the cart holds ${stock}`,
-  nothingMerged: 'No items could be added to the cart',
-} as const;
 
 /** `status` of an add's result: a new line, a changed one, or one held at min(5, stock). */
 export type AddStatus = 'added' | 'updated' | 'limited';

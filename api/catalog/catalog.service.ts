@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { NEW_ARRIVALS_LIMIT, PRODUCTS_PER_PAGE, SEARCH_RESULTS_LIMIT } from '../../src/lib/constants.ts';
 import {
   DEFAULT_PRODUCT_SORT,
-  type ProductFilters,
+  NEW_ARRIVALS_LIMIT,
+  PRODUCTS_PER_PAGE,
+  SEARCH_RESULTS_LIMIT,
   type ProductSort,
-  type SearchProductsRequest,
-} from '../../src/lib/schemas/catalog.ts';
+} from '../../src/lib/constants.ts';
+import type { ProductFilters, SearchProductsRequest } from '../../src/lib/schemas/catalog.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import * as repo from './catalog.repository.ts';

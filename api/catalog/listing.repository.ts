@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { ProductSort } from '../../src/lib/schemas/catalog.ts';
+import type { ProductSort } from '../../src/lib/constants.ts';
 import type { Database } from '../db/schema.ts';
 import { sizeKeyPattern } from './size-keys.ts';
 

@@ -18,6 +18,7 @@ import { saveShippingAddressIfNone } from '../shipping/shipping-address.reposito
 import { deleteOrderedCartLines, lockCustomer } from './checkout.repository.ts';
 import { freshLine, repricedLines, resolveLines, stockErrors, type OrderLine } from './order-lines.ts';
 import { findOrderableVariants, lockProducts, refreshListingColumns, takeStock } from './stock.repository.ts';
+import { CHECKOUT_MESSAGES } from '../messages.ts';
 
 /**
  * POST /checkout (API-NOTES "Checkout and orders"; SECURITY 11-17, 19, 27).
@@ -35,10 +36,6 @@ import { findOrderableVariants, lockProducts, refreshListingColumns, takeStock }
  */
 type Db = Kysely<Database>;
 
-export const CHECKOUT_MESSAGES = {
-  pricesChanged: 'Prices have changed',
-  outOfStock: 'Some items are no longer in stock',
-} as const;
 
 /** Orders a shopper may place in ten minutes: far above any real basket, far below a script's. */
 export const CHECKOUT_RULE: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };

@@ -9,15 +9,8 @@ import { paiseToRupeesString } from '../../src/lib/money.ts';
 import type { CouponLine } from '../../src/lib/schemas/checkout.ts';
 import type { FieldErrors } from '../http/envelope.ts';
 import { variantNamed, type OrderableVariant } from './stock.repository.ts';
+import { ORDER_LINE_MESSAGES } from '../messages.ts';
 
-export const ORDER_LINE_MESSAGES = {
-  productUnavailable: 'This product is no longer available',
-  sizeUnavailable: 'This size is no longer available',
-  sizeRequired: 'Please select a size',
-  tooMany: `At most ${MAX_CART_LINE_QUANTITY} of an item can be ordered`,
-  soldOut: (label: string) => `${label} is sold out`,
-  lowStock: (label: string, stock: number) => `Only ${stock} left of ${label}`,
-} as const;
 
 export interface OrderLine {
   variant: OrderableVariant;

@@ -9,6 +9,7 @@ import { findOrderableVariants } from '../checkout/stock.repository.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { countCustomerUses, countUse, findCouponByCode } from './coupon.repository.ts';
+import { COUPON_MESSAGES } from '../messages.ts';
 
 /**
  * Coupons (API-NOTES "Checkout and orders"; SECURITY 15, 16): a preview of the
@@ -19,10 +20,6 @@ import { countCustomerUses, countUse, findCouponByCode } from './coupon.reposito
  */
 type Db = Kysely<Database>;
 
-export const COUPON_MESSAGES = {
-  applied: 'Coupon applied',
-  noLines: 'Add items to your cart to apply a coupon',
-} as const;
 
 const invalidCode = (status: 400 | 409, message: string) =>
   new ApiError(status, message, { coupon_code: [MESSAGES.coupon.invalidCode] });

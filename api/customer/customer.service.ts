@@ -5,9 +5,10 @@ import { createSession } from '../auth/session.service.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { forgive, rateLimitBuckets, reset } from '../security/rate-limit.service.ts';
-import { TOO_MANY_ATTEMPTS, countTry } from '../security/limited.ts';
+import { countTry } from '../security/limited.ts';
 import { LOGIN_ACCOUNT_RULE, LOGIN_IP_RULE, PASSWORD_CHECK_ACCOUNT_RULE, PASSWORD_CHECK_IP_RULE } from './account-limits.ts';
 import { findCustomerByEmail, findCustomerById, updateCustomerNames } from './customer.repository.ts';
+import { ACCOUNT_MESSAGES } from '../messages.ts';
 
 /**
  * Accounts (SPEC §5, §7; API-NOTES "Accounts and OTP"; SECURITY promises 1-5,
@@ -16,28 +17,6 @@ import { findCustomerByEmail, findCustomerById, updateCustomerNames } from './cu
  */
 type Db = Kysely<Database>;
 
-export const ACCOUNT_MESSAGES = {
-  registered: 'Registration successful. Please check your email to verify your account.',
-  emailTaken: 'This email is already registered',
-  emailVerified: 'Your email address is verified. You can now sign in.',
-  verificationInvalid: 'The email verification link is not valid',
-  verificationResent: 'If this email is waiting to be confirmed, a new link is on its way.',
-  invalidLogin: 'Invalid email or password',
-  tooManyAttempts: TOO_MANY_ATTEMPTS,
-  resetLinkSent: 'If an account exists for this email, a reset link has been sent.',
-  resetLinkInvalid: 'The password reset link is not valid',
-  passwordReset: 'Your password has been reset. Please sign in.',
-  oldPasswordIncorrect: 'Old password is incorrect',
-  passwordIncorrect: 'Password is incorrect',
-  passwordChanged: 'Password changed successfully',
-  detailsUpdated: 'Account details updated successfully',
-  guestDetailsUpdated: 'Details updated',
-  useChangePassword: 'Use change password to change an existing password',
-  setPasswordByReset: 'Use forgot password to set a password for this account',
-  emailChangeNeedsPassword: 'To change your email, use My Account with your password',
-  emailChangeRequested: 'We sent a link to your new email address. Your email changes once you open it.',
-  sameEmail: 'This is already your email address',
-} as const;
 
 /**
  * Stands in SPEC §3's `email_verification_token` (the client only tests that it

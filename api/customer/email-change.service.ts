@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { queueMail } from '../mail/mail-queue.service.ts';
 import { ACCOUNT_MAIL } from './account-mail.service.ts';
-import { ACCOUNT_MESSAGES, checkCurrentPassword, findSignedInCustomer, presentCustomer } from './customer.service.ts';
+import { checkCurrentPassword, findSignedInCustomer, presentCustomer } from './customer.service.ts';
+import { ACCOUNT_MESSAGES } from '../messages.ts';
 
 /**
  * POST /customer/change-email (SECURITY 34): the signed-in customer asks to

@@ -14,7 +14,8 @@ import {
   setFirstPasswordHash,
   updateGuestDetails,
 } from './customer.repository.ts';
-import { ACCOUNT_MESSAGES, findSignedInCustomer, presentCustomer, type CustomerRow } from './customer.service.ts';
+import { findSignedInCustomer, presentCustomer, type CustomerRow } from './customer.service.ts';
+import { ACCOUNT_MESSAGES } from '../messages.ts';
 
 /**
  * POST /customer/update-user-details (API-NOTES "Accounts and OTP"): a

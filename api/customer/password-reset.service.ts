@@ -16,7 +16,8 @@ import {
   retireOneTimeTokens,
   updatePasswordHash,
 } from './customer.repository.ts';
-import { ACCOUNT_MESSAGES, checkCurrentPassword, findSignedInCustomer } from './customer.service.ts';
+import { checkCurrentPassword, findSignedInCustomer } from './customer.service.ts';
+import { ACCOUNT_MESSAGES } from '../messages.ts';
 
 /** Forgot password, reset from the mailed link, and change password (SECURITY 3, 9, 10, 34, 35). */
 type Db = Kysely<Database>;

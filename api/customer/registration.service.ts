@@ -19,7 +19,8 @@ import {
   retireOneTimeTokens,
   updateCustomerEmail,
 } from './customer.repository.ts';
-import { ACCOUNT_MESSAGES, VERIFICATION_PENDING } from './customer.service.ts';
+import { VERIFICATION_PENDING } from './customer.service.ts';
+import { ACCOUNT_MESSAGES } from '../messages.ts';
 
 /**
  * Registration and email verification (SPEC §4 Registration; SECURITY 3, 34, 35).

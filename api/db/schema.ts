@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /** Row types of the migration in migrations/; money in paise, times as ISO text. */
 export interface StoreSettingsTable {

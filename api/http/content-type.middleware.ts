@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { fail } from './envelope.ts';
-import { REQUEST_MESSAGES, STATE_CHANGING_METHODS, isAcceptedBodyType } from './request-rules.ts';
+import { STATE_CHANGING_METHODS, isAcceptedBodyType } from './request-rules.ts';
+import { REQUEST_MESSAGES } from '../messages.ts';
 
 /**
  * A state change sends its body as JSON (SECURITY.md 20, 35): a text/plain,

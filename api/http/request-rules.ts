@@ -12,11 +12,6 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 /** The `Allow` header of a 405. */
 export const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 
-export const REQUEST_MESSAGES = {
-  bodyTooLarge: 'The request body is too large',
-  methodNotAllowed: 'Method not allowed',
-  jsonRequired: 'Send the request body as JSON (Content-Type: application/json)',
-} as const;
 
 export function isAllowedMethod(method: string | undefined): boolean {
   return (ALLOWED_METHODS as readonly string[]).includes(method ?? '');

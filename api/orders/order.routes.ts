@@ -6,7 +6,8 @@ import { requireCustomer } from '../auth/auth.middleware.ts';
 import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { parseWith, readBody } from '../http/validate.ts';
-import { ORDER_MESSAGES, cancelOrderByShopper, customerOrders } from './order.service.ts';
+import { cancelOrderByShopper, customerOrders } from './order.service.ts';
+import { ORDER_MESSAGES } from '../messages.ts';
 
 /** GET /customer/orders and POST /customer/cancel-order (SPEC §7; API-NOTES; SECURITY 18, 19). */
 const pageSchema = z.object({

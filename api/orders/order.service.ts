@@ -20,6 +20,7 @@ import {
   type StatusChange,
 } from './order.repository.ts';
 import { canMove, shopperMayCancel, statusesBefore } from './order-status.ts';
+import { ORDER_MESSAGES } from '../messages.ts';
 
 /**
  * Orders after checkout (SPEC §4 Orders; API-NOTES; SECURITY 17-19): the
@@ -30,13 +31,6 @@ import { canMove, shopperMayCancel, statusesBefore } from './order-status.ts';
  */
 type Db = Kysely<Database>;
 
-export const ORDER_MESSAGES = {
-  notFound: 'Order not found',
-  notCancellable: 'This order can no longer be cancelled',
-  cancelled: 'Order cancelled successfully',
-  pageInvalid: 'Page must be a whole number from 1',
-  storeCancelReason: 'Cancelled by the store',
-} as const;
 
 /** GET /customer/orders: the customer's data of SPEC §3 and a page of their lines, newest first. */
 export async function customerOrders(db: Db, customerId: number, page: number) {

@@ -7,7 +7,8 @@ import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { readBody } from '../http/validate.ts';
 import type { OtpPurpose } from './otp.repository.ts';
-import { OTP_MESSAGES, sendOtp, verifyCheckoutOtp, verifyLoginOtp, type OtpContext } from './otp.service.ts';
+import { sendOtp, verifyCheckoutOtp, verifyLoginOtp, type OtpContext } from './otp.service.ts';
+import { OTP_MESSAGES } from '../messages.ts';
 import { createSmsSender } from './sms.sender.ts';
 
 /** OTP endpoints of SPEC §7 (API-NOTES "Accounts and OTP"; SECURITY 3, 7, 8, 24). */

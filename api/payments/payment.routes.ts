@@ -5,14 +5,8 @@ import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { parseWith, readBody } from '../http/validate.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import {
-  PAYMENT_MESSAGES,
-  applyRazorpayWebhook,
-  confirmPayment,
-  orderGroupView,
-  startAttempt,
-  switchToCashOnDelivery,
-} from './payment.service.ts';
+import { applyRazorpayWebhook, confirmPayment, orderGroupView, startAttempt, switchToCashOnDelivery } from './payment.service.ts';
+import { PAYMENT_MESSAGES } from '../messages.ts';
 
 /** The Razorpay webhook's address under /api: the provider calls it without the store's API-KEY (app.ts). */
 export const RAZORPAY_WEBHOOK_PATH = '/payment/razorpay/webhook';

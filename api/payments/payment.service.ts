@@ -19,6 +19,7 @@ import {
 } from './payment.repository.ts';
 import { applyCashOnDelivery, applyDeclined, applyExpiry, applyPaid, applyRetry } from './payment-state.ts';
 import { signatureMatches } from './razorpay.provider.ts';
+import { PAYMENT_MESSAGES } from '../messages.ts';
 
 /**
  * Prepaid orders' payments (API-NOTES "Payments"; SECURITY 31-33; decision
@@ -28,20 +29,6 @@ import { signatureMatches } from './razorpay.provider.ts';
  */
 type Db = Kysely<Database>;
 
-export const PAYMENT_MESSAGES = {
-  notFound: 'Order not found',
-  alreadyPaid: 'This order is already paid',
-  cashOnDelivery: 'This order is paid on delivery',
-  expired: 'The time to pay for this order has passed. Please order again.',
-  notVerified: 'The payment could not be verified',
-  providerDown: 'The payment service could not be reached. Please try again.',
-  paid: 'Payment received',
-  declined: 'The payment did not go through',
-  switched: 'Your order will be paid on delivery',
-  attemptStarted: 'Ready to pay',
-  late: 'The payment came after the order stopped waiting for it; it will be refunded',
-  badSignature: 'Invalid signature',
-} as const;
 
 /** `data.payment` of API-NOTES: what a payment page needs, and nothing secret. */
 export function paymentView(provider: PaymentProvider, group: OrderGroupRow, attempt: AttemptRow | undefined) {

@@ -3,9 +3,8 @@ import { FIELD_MESSAGES, PINCODE_PATTERN } from '../../src/lib/schemas/fields.ts
 import type { AppEnv } from '../http/deps.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { lookUpPincode } from './pincode-directory.ts';
+import { PINCODE_MESSAGES } from '../messages.ts';
 
-/** GET /pincode/{pin} (API-NOTES "Shipping and PIN codes"): the city (district) and state that fill the address. */
-export const PINCODE_MESSAGES = { unknown: 'We could not find this pincode' } as const;
 
 export function pincodeRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiError, fail } from '../http/envelope.ts';
+import { TOO_MANY_ATTEMPTS } from '../messages.ts';
 import { hitAll, type RateLimitRule } from './rate-limit.service.ts';
 
 /** A refused try (SECURITY 4, 24, 35): services throw it, routes answer 429 with `Retry-After`. */
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
 
 export class RateLimitedError extends ApiError {
   readonly retryAfterSeconds: number;

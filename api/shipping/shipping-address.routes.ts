@@ -5,13 +5,8 @@ import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { readBody } from '../http/validate.ts';
 import { findShippingAddress, saveShippingAddress } from './shipping-address.repository.ts';
+import { SHIPPING_MESSAGES } from '../messages.ts';
 
-/**
- * The customer's shipping address (SPEC §3, §4, §7): one per customer,
- * replaced on save. POST answers the saved address in `data`; GET answers it
- * in `data.data` (null when there is none yet), as SPEC's client reads them.
- */
-export const SHIPPING_MESSAGES = { saved: 'Shipping address saved successfully' } as const;
 
 export function shippingAddressRoutes({ db }: ApiDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -4,7 +4,8 @@ import { requireCustomer } from '../auth/auth.middleware.ts';
 import type { ApiDeps, AppEnv } from '../http/deps.ts';
 import { ok } from '../http/envelope.ts';
 import { readBody } from '../http/validate.ts';
-import { WISHLIST_MESSAGES, addToWishlist, removeFromWishlist, wishlistOf } from './wishlist.service.ts';
+import { addToWishlist, removeFromWishlist, wishlistOf } from './wishlist.service.ts';
+import { WISHLIST_MESSAGES } from '../messages.ts';
 
 /** The wishlist calls of SPEC §7 with the shapes of API-NOTES "Cart and wishlist". */
 export function wishlistRoutes({ db }: ApiDeps): Hono<AppEnv> {

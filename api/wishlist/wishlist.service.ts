@@ -9,17 +9,11 @@ import {
   insertWishlistItem,
   type WishlistRow,
 } from './wishlist.repository.ts';
+import { WISHLIST_MESSAGES } from '../messages.ts';
 
 /** The signed-in wishlist (SPEC §4, §7; API-NOTES "Cart and wishlist"; SECURITY 19). */
 type Db = Kysely<Database>;
 
-export const WISHLIST_MESSAGES = {
-  added: 'Product added to wishlist',
-  alreadyAdded: 'Product is already in your wishlist',
-  removed: 'Product removed from wishlist',
-  notInWishlist: 'Product is not in your wishlist',
-  productNotFound: 'Product not found',
-} as const;
 
 /** Adds an active product; adding it again keeps the one entry and says so. Answers the message. */
 export async function addToWishlist(db: Db, customerId: number, productId: number): Promise<string> {

@@ -51,6 +51,18 @@ export const PRODUCTS_PER_PAGE = 12;
 export const MAX_PRODUCT_PAGE = 10_000;
 export const NEW_ARRIVALS_LIMIT = 12;
 export const SEARCH_TEXT_MAX_LENGTH = 100;
+
+/** Catalogue filter bounds, shared by the API's schema and the /shop page (beyond them a value is refused or ignored). */
+/** ₹1,00,00,000: no product costs more. */
+export const PRICE_FILTER_MAX_RUPEES = 10_000_000;
+export const CATEGORY_FILTER_MAX = 50;
+export const SIZE_FILTER_MAX = 20;
+export const SIZE_NAME_MAX_LENGTH = 40;
+
+/** The API's `sort_by` values; the first is the default. */
+export const PRODUCT_SORTS = ['newest', 'price_low_high', 'price_high_low', 'name_asc', 'name_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest';
 /** A search lists at most this many products (84 pages): the newest matches of a common word. */
 export const SEARCH_RESULTS_LIMIT = 1000;
 

@@ -8,26 +8,31 @@
  * Deliberately imports no zod schema (it would ship zod to the island); the
  * limits mirror src/lib/schemas/catalog.ts and a unit test keeps them equal.
  */
-import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE, SEARCH_TEXT_MAX_LENGTH } from './constants.ts';
+import {
+  CATEGORY_FILTER_MAX,
+  DEFAULT_PRODUCT_PAGE,
+  DEFAULT_PRODUCT_SORT,
+  MAX_PRODUCT_PAGE,
+  PRICE_FILTER_MAX_RUPEES,
+  PRODUCT_SORTS,
+  SEARCH_TEXT_MAX_LENGTH,
+  SIZE_FILTER_MAX,
+  SIZE_NAME_MAX_LENGTH,
+  type ProductSort,
+} from './constants.ts';
 import { ROUTES } from './routes.ts';
 import type { Category, ProductFilters } from './api/types.ts';
 
-/** The API's `sort_by` values with the labels the sort select shows; the first is the default. */
-export const SHOP_SORT_OPTIONS = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'price_low_high', label: 'Price: low to high' },
-  { value: 'price_high_low', label: 'Price: high to low' },
-  { value: 'name_asc', label: 'Name: A to Z' },
-  { value: 'name_desc', label: 'Name: Z to A' },
-] as const;
-export type ShopSort = (typeof SHOP_SORT_OPTIONS)[number]['value'];
-export const DEFAULT_SHOP_SORT: ShopSort = 'newest';
-
-/** Same bounds the API enforces (schemas/catalog.ts); beyond them a value is ignored. */
-export const SHOP_PRICE_MAX_RUPEES = 10_000_000;
-export const SHOP_SIZE_MAX = 20;
-export const SHOP_SIZE_NAME_MAX_LENGTH = 40;
-export const SHOP_CATEGORY_MAX = 50;
+/** The label the sort select shows for each of the API's `sort_by` values (constants.ts). */
+const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest first',
+  price_low_high: 'Price: low to high',
+  price_high_low: 'Price: high to low',
+  name_asc: 'Name: A to Z',
+  name_desc: 'Name: Z to A',
+};
+export const SHOP_SORT_OPTIONS = PRODUCT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+export type ShopSort = ProductSort;
 
 /** Names of the /shop query values. */
 export const SHOP_PARAMS = {
@@ -63,7 +68,7 @@ export const EMPTY_SHOP_QUERY: ShopQuery = {
   sizes: [],
   inStock: false,
   outOfStock: false,
-  sort: DEFAULT_SHOP_SORT,
+  sort: DEFAULT_PRODUCT_SORT,
   page: DEFAULT_PRODUCT_PAGE,
 };
 
@@ -85,7 +90,7 @@ function priceValue(raw: string | null): number | undefined {
   const text = raw?.trim() ?? '';
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return undefined;
   const rupees = Number(text);
-  return Number.isFinite(rupees) && rupees <= SHOP_PRICE_MAX_RUPEES ? rupees : undefined;
+  return Number.isFinite(rupees) && rupees <= PRICE_FILTER_MAX_RUPEES ? rupees : undefined;
 }
 
 function flagValue(raw: string | null): boolean {
@@ -94,7 +99,7 @@ function flagValue(raw: string | null): boolean {
 
 function sortValue(raw: string | null): ShopSort {
   const key = raw?.trim().toLowerCase() ?? '';
-  return SHOP_SORT_OPTIONS.find((option) => option.value === key)?.value ?? DEFAULT_SHOP_SORT;
+  return SHOP_SORT_OPTIONS.find((option) => option.value === key)?.value ?? DEFAULT_PRODUCT_SORT;
 }
 
 function pageValue(raw: string | null): number {
@@ -115,11 +120,11 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
   // A reversed range is read as meant rather than refused.
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
   return {
-    categories: listValues(params, SHOP_PARAMS.categories, SHOP_CATEGORY_MAX, 200),
+    categories: listValues(params, SHOP_PARAMS.categories, CATEGORY_FILTER_MAX, 200),
     search: normaliseSearch(params.get(SHOP_PARAMS.search)),
     minPrice,
     maxPrice,
-    sizes: listValues(params, SHOP_PARAMS.size, SHOP_SIZE_MAX, SHOP_SIZE_NAME_MAX_LENGTH),
+    sizes: listValues(params, SHOP_PARAMS.size, SIZE_FILTER_MAX, SIZE_NAME_MAX_LENGTH),
     inStock: flagValue(params.get(SHOP_PARAMS.inStock)),
     outOfStock: flagValue(params.get(SHOP_PARAMS.outOfStock)),
     sort: sortValue(params.get(SHOP_PARAMS.sort)),
@@ -141,7 +146,7 @@ export function serialiseShopQuery(query: ShopQuery): URLSearchParams {
   for (const size of query.sizes) params.append(SHOP_PARAMS.size, size);
   if (query.inStock) params.set(SHOP_PARAMS.inStock, '1');
   if (query.outOfStock) params.set(SHOP_PARAMS.outOfStock, '1');
-  if (query.sort !== DEFAULT_SHOP_SORT) params.set(SHOP_PARAMS.sort, query.sort);
+  if (query.sort !== DEFAULT_PRODUCT_SORT) params.set(SHOP_PARAMS.sort, query.sort);
   if (query.page > DEFAULT_PRODUCT_PAGE) params.set(SHOP_PARAMS.page, String(query.page));
   return params;
 }

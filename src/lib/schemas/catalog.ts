@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_PAGE, MAX_PRODUCT_PAGE, SEARCH_TEXT_MAX_LENGTH } from '../constants.ts';
+import {
+  CATEGORY_FILTER_MAX,
+  DEFAULT_PRODUCT_PAGE,
+  DEFAULT_PRODUCT_SORT,
+  MAX_PRODUCT_PAGE,
+  PRICE_FILTER_MAX_RUPEES,
+  PRODUCT_SORTS,
+  SEARCH_TEXT_MAX_LENGTH,
+  SIZE_FILTER_MAX,
+  SIZE_NAME_MAX_LENGTH,
+  type ProductSort,
+} from '../constants.ts';
 import { invalid, isBlank, type Ctx } from './refinement.ts';
 
 /**
@@ -11,17 +22,9 @@ import { invalid, isBlank, type Ctx } from './refinement.ts';
  * API turns them into paise.
  */
 
-/** ₹1,00,00,000: no product costs more; larger filter values are refused. */
-export const PRICE_FILTER_MAX_RUPEES = 10_000_000;
-export const CATEGORY_FILTER_MAX = 50;
-export const SIZE_FILTER_MAX = 20;
-export const SIZE_NAME_MAX_LENGTH = 40;
 /** Ids are 32-bit integers in both databases. */
 const MAX_ID = 2_147_483_647;
 
-export const PRODUCT_SORTS = ['newest', 'price_low_high', 'price_high_low', 'name_asc', 'name_desc'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest';
 
 /** Spellings other clients use, after lower-casing and turning spaces/hyphens into underscores. */
 const SORT_ALIASES: Record<string, ProductSort> = {
