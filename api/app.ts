@@ -22,7 +22,6 @@ import { shippingAddressRoutes } from './shipping/shipping-address.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
 
-
 /**
  * The store API of SPEC §7 under /api. It is a plain fetch handler
  * (`app.fetch(Request)`), so server.ts serves it over HTTP and also hands it to

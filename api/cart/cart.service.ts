@@ -19,7 +19,6 @@ import { CART_SERVICE_MESSAGES } from '../messages.ts';
 /** The signed-in cart (SPEC §4-§5, §9; API-NOTES "Cart and wishlist"; SECURITY 13, 19). */
 type Db = Kysely<Database>;
 
-
 /** `status` of an add's result: a new line, a changed one, or one held at min(5, stock). */
 export type AddStatus = 'added' | 'updated' | 'limited';
 

@@ -36,7 +36,6 @@ import { CHECKOUT_MESSAGES } from '../messages.ts';
  */
 type Db = Kysely<Database>;
 
-
 /** Orders a shopper may place in ten minutes: far above any real basket, far below a script's. */
 export const CHECKOUT_RULE: RateLimitRule = { limit: 30, windowMs: 10 * 60 * 1000 };
 

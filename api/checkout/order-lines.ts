@@ -11,7 +11,6 @@ import type { FieldErrors } from '../http/envelope.ts';
 import { variantNamed, type OrderableVariant } from './stock.repository.ts';
 import { ORDER_LINE_MESSAGES } from '../messages.ts';
 
-
 export interface OrderLine {
   variant: OrderableVariant;
   quantity: number;

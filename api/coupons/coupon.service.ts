@@ -20,7 +20,6 @@ import { COUPON_MESSAGES } from '../messages.ts';
  */
 type Db = Kysely<Database>;
 
-
 const invalidCode = (status: 400 | 409, message: string) =>
   new ApiError(status, message, { coupon_code: [MESSAGES.coupon.invalidCode] });
 

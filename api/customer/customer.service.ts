@@ -17,7 +17,6 @@ import { ACCOUNT_MESSAGES } from '../messages.ts';
  */
 type Db = Kysely<Database>;
 
-
 /**
  * Stands in SPEC §3's `email_verification_token` (the client only tests that it
  * is present); the secret itself travels only by mail.

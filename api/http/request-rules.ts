@@ -12,7 +12,6 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 /** The `Allow` header of a 405. */
 export const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 
-
 export function isAllowedMethod(method: string | undefined): boolean {
   return (ALLOWED_METHODS as readonly string[]).includes(method ?? '');
 }

@@ -31,7 +31,6 @@ import { ORDER_MESSAGES } from '../messages.ts';
  */
 type Db = Kysely<Database>;
 
-
 /** GET /customer/orders: the customer's data of SPEC §3 and a page of their lines, newest first. */
 export async function customerOrders(db: Db, customerId: number, page: number) {
   const customer = await findSignedInCustomer(db, customerId);

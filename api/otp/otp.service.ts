@@ -42,7 +42,6 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_SEND_PHONE_RULE: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 export const OTP_SEND_IP_RULE: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
 
-
 export interface OtpContext {
   db: Db;
   secret: string;

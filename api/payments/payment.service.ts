@@ -29,7 +29,6 @@ import { PAYMENT_MESSAGES } from '../messages.ts';
  */
 type Db = Kysely<Database>;
 
-
 /** `data.payment` of API-NOTES: what a payment page needs, and nothing secret. */
 export function paymentView(provider: PaymentProvider, group: OrderGroupRow, attempt: AttemptRow | undefined) {
   return {

@@ -5,7 +5,6 @@ import { fail, ok } from '../http/envelope.ts';
 import { lookUpPincode } from './pincode-directory.ts';
 import { PINCODE_MESSAGES } from '../messages.ts';
 
-
 export function pincodeRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/pincode/:pin', (c) => {

@@ -7,7 +7,6 @@ import { readBody } from '../http/validate.ts';
 import { findShippingAddress, saveShippingAddress } from './shipping-address.repository.ts';
 import { SHIPPING_MESSAGES } from '../messages.ts';
 
-
 export function shippingAddressRoutes({ db }: ApiDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const signedIn = requireCustomer(db);

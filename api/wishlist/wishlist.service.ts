@@ -14,7 +14,6 @@ import { WISHLIST_MESSAGES } from '../messages.ts';
 /** The signed-in wishlist (SPEC §4, §7; API-NOTES "Cart and wishlist"; SECURITY 19). */
 type Db = Kysely<Database>;
 
-
 /** Adds an active product; adding it again keeps the one entry and says so. Answers the message. */
 export async function addToWishlist(db: Db, customerId: number, productId: number): Promise<string> {
   if ((await insertWishlistItem(db, customerId, productId, new Date().toISOString())) !== undefined) {
