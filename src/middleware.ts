@@ -14,7 +14,7 @@
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { serverApiClient, storeApiKey } from './lib/api/store-api.server.ts';
-import { getStoreInfo } from './lib/api/store.ts';
+import { getStoreInfo, valueOf } from './lib/api/store.ts';
 import { ROUTES, routeAccess } from './lib/routes.ts';
 import { SESSION_COOKIE } from './lib/session-cookie.ts';
 import { lookUpSession } from './lib/session.server.ts';
@@ -29,8 +29,8 @@ const attachApi = defineMiddleware((context, next) => {
   // A page prerendered at build has no store to ask: it is built with the
   // default store parts, and server.ts dresses it per request (decision 013).
   context.locals.storeInfo = context.isPrerendered
-    ? () => Promise.resolve(null)
-    : () => (storeInfo ??= getStoreInfo(api));
+    ? () => Promise.resolve(undefined)
+    : () => (storeInfo ??= getStoreInfo(api).then(valueOf));
   return next();
 });
 

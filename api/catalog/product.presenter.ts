@@ -1,5 +1,6 @@
 import { PRODUCTS_PER_PAGE } from '../../src/lib/constants.ts';
 import { sanitizeRichText } from '../../src/lib/schemas/rich-text.ts';
+import { paiseToRupeesString } from '../../src/lib/money.ts';
 
 /**
  * The wire shapes of the catalogue (API-NOTES "Product item" and the
@@ -81,12 +82,9 @@ export interface Paginator<T> {
   to: number | null;
 }
 
-/** Integer paise as a rupee string with two decimals, computed without floating point. */
-export function rupees(paise: number): string {
-  const value = Math.round(Number(paise));
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** Stored integer paise (PostgreSQL may hand a bigint over as a string) as the API's rupee string. */
+export function rupees(paise: number | string): string {
+  return paiseToRupeesString(Number(paise));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { HomeSection, HeroSection, SecondarySection, StoreInfo } from './api/types.ts';
+import type { HomeSection, HeroSection, SecondarySection, StoreInfo } from './api/store.ts';
 
 /** What the home page's hero shows, decided from store-info's bannerType and the hero section. */
 export type HeroView =

@@ -4,7 +4,7 @@
  * apart from the markup.
  */
 import { LOW_STOCK_THRESHOLD, META_DESCRIPTION_MAX_LENGTH } from './constants.ts';
-import type { ProductItem } from './api/types.ts';
+import type { ProductItem } from './api/catalog.ts';
 import { rupeesToPaise } from './money.ts';
 
 /** One size (or other variation) as the size picker shows it. */

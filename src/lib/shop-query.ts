@@ -21,7 +21,8 @@ import {
   type ProductSort,
 } from './constants.ts';
 import { ROUTES } from './routes.ts';
-import type { Category, ProductFilters } from './api/types.ts';
+import type { ProductFilters } from './api/catalog.ts';
+import type { Category } from './api/store.ts';
 
 /** The label the sort select shows for each of the API's `sort_by` values (constants.ts). */
 const SORT_LABELS: Record<ProductSort, string> = {

@@ -12,7 +12,7 @@
  *   footer, which takes SPEC §9's footer fallback #1f2937.
  */
 import { FOOTER_FALLBACK_COLOR } from './constants.ts';
-import type { StoreInfo } from './api/types.ts';
+import type { StoreInfo } from './api/store.ts';
 
 export const THEME_DEFAULTS = {
   fontFamily: 'Instrument Sans',

@@ -7,6 +7,7 @@ import type { StoreDatabase } from '../../api/db/connect.ts';
 import { composeStoreMail } from '../../api/store-mail.ts';
 import { createMailQueue } from '../../api/mail/mail-queue.service.ts';
 import { createOutboxTransport, readOutbox, type MailTransport } from '../../api/mail/mail.transport.ts';
+import { checkAnswer } from './contract.ts';
 
 export const TEST_API_KEY = 'test-store-key';
 
@@ -60,6 +61,7 @@ export function createTestApi(
     } catch {
       // not JSON: tests see the raw text
     }
+    checkAnswer(method, path, response.status, parsed);
     return { status: response.status, headers: response.headers, body: parsed };
   }
 

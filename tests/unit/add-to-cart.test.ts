@@ -7,7 +7,7 @@ import {
   parseAddRequest,
   quickAdd,
 } from '../../src/lib/add-to-cart.ts';
-import type { ProductItem } from '../../src/lib/api/types.ts';
+import type { ProductItem } from '../../src/lib/api/catalog.ts';
 import type { SelectedVariant } from '../../src/lib/cart.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);

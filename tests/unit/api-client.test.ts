@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   coverImageOf,
   getNewArrivals,
@@ -6,12 +6,10 @@ import {
   getProducts,
   getSubcategoryVariations,
   imageSrcset,
-  newArrivalsOf,
   searchProducts,
-  variationNamesOf,
 } from '../../src/lib/api/catalog.ts';
 import { createApiClient, failureMessages, isFailure, type FetchLike } from '../../src/lib/api/client.ts';
-import { getHomeSections, getStoreInfo, storeInfoOf } from '../../src/lib/api/store.ts';
+import { getHomeSections, getStoreInfo } from '../../src/lib/api/store.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
 
 interface Call {
@@ -115,13 +113,13 @@ describe('createApiClient: answers', () => {
   it('turns a network failure into the caller\'s fallback message', async () => {
     const { fetch } = fakeFetch(() => Promise.reject(new TypeError('fetch failed')));
     const result = await getStoreInfo(createApiClient({ ...base, fetch }));
-    expect(result).toEqual({ success: false, message: 'Failed to fetch store information' });
+    expect(result).toMatchObject({ ok: false, messages: ['Failed to fetch store information'] });
   });
 
   it('turns a non-JSON answer into the fallback message', async () => {
     const { fetch } = fakeFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const result = await getHomeSections(createApiClient({ ...base, fetch }));
-    expect(result).toEqual({ success: false, message: MESSAGES.catalogue.homeSectionsFailed });
+    expect(result).toMatchObject({ ok: false, messages: [MESSAGES.catalogue.homeSectionsFailed] });
   });
 
   it('uses Something went wrong when the caller gives no fallback', async () => {
@@ -243,18 +241,29 @@ describe('resource modules', () => {
     expect(JSON.parse(String(calls[2]?.init.body))).toEqual({ sub_category_id: [1, 2] });
   });
 
-  it('reads new arrivals, store info and variation names from answers, and nothing from failures', () => {
+  it('reads new arrivals, store info and variation names into the storefront’s types, and nothing from failures', async () => {
     const product = { id: 1, name: 'A', slug: 'a', quantity: 1, final_price: '1.00' };
-    expect(newArrivalsOf({ success: true, data: { products: [product] } })).toEqual([product]);
-    expect(newArrivalsOf({ success: false, message: 'x' })).toEqual([]);
-    expect(newArrivalsOf(null)).toEqual([]);
-    expect(storeInfoOf({ success: false })).toBeUndefined();
-    expect(
-      variationNamesOf({
+    const answering = (body: unknown, status = 200) => createApiClient({ ...base, fetch: fakeFetch(() => json(body, status)).fetch });
+    expect(await getNewArrivals(answering({ success: true, data: { products: [product] } }))).toMatchObject({ ok: true, value: [product] });
+    expect(await getNewArrivals(answering({ success: true, data: { data: [product] } }))).toMatchObject({ ok: true, value: [product] });
+    expect(await getNewArrivals(answering({ success: false, message: 'x' }, 500))).toMatchObject({ ok: false, messages: ['x'] });
+    expect(await getStoreInfo(answering({ success: false }, 503))).toMatchObject({ ok: false });
+    const sizes = await getSubcategoryVariations(
+      answering({
         success: true,
         data: [{ sub_category_variation: 'S, M, L' }, { sub_category_variation: 'M,XL,' }, { sub_category_variation: null }],
       }),
-    ).toEqual(['S', 'M', 'L', 'XL']);
+      [1],
+    );
+    expect(sizes).toMatchObject({ ok: true, value: ['S', 'M', 'L', 'XL'] });
+  });
+
+  it('turns an answer that breaks the contract into Something went wrong', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = createApiClient({ ...base, fetch: fakeFetch(() => json({ success: true, data: { product: { id: '7', name: 'A' } } })).fetch });
+    expect(await getProductDetails(api, 'a')).toMatchObject({ ok: false, messages: ['Something went wrong'] });
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
   });
 
   it('picks the cover image, else the first product image, and builds a srcset for -640.webp images', () => {

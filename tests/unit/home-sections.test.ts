@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HomeSection } from '../../src/lib/api/types.ts';
+import type { HomeSection } from '../../src/lib/api/store.ts';
 import {
   bannerTypeOf,
   categoryLayoutOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductItem, ProductVariation } from '../../src/lib/api/types.ts';
+import type { ProductItem, ProductVariation } from '../../src/lib/api/catalog.ts';
 import { LOW_STOCK_THRESHOLD } from '../../src/lib/constants.ts';
 import {
   absoluteUrl,

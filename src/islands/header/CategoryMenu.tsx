@@ -4,7 +4,7 @@
  * /shop?categories={name}. Without JavaScript the link goes to /categories.
  */
 import { useState } from 'react';
-import type { Category } from '../../lib/api/types.ts';
+import type { Category } from '../../lib/api/store.ts';
 import { visibleCategories } from '../../lib/header.ts';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import HoverMenu from './HoverMenu.tsx';

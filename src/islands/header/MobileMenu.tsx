@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Category } from '../../lib/api/types.ts';
+import type { Category } from '../../lib/api/store.ts';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
 import { CloseIcon, MenuIcon } from '../ui/Icons.tsx';

@@ -4,7 +4,7 @@
  * only when the panel first opens, so this island stays small.
  */
 import { lazy, Suspense } from 'react';
-import type { Category } from '../../lib/api/types.ts';
+import type { Category } from '../../lib/api/store.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import HoverMenu from './HoverMenu.tsx';
 

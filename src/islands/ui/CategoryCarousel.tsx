@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { A11y, Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
-import type { Category } from '../../lib/api/types.ts';
+import type { Category } from '../../lib/api/store.ts';
 import { CAROUSEL_AUTOPLAY_MS } from '../../lib/constants.ts';
 import { carouselBreakpoints, carouselLoops } from '../../lib/header.ts';
 import { shopCategoryPath } from '../../lib/routes.ts';

@@ -1,16 +1,10 @@
-/** Catalogue calls (SPEC §7 Catalogue, request shapes from API-NOTES.md). */
+/** Catalogue calls (SPEC §7 Catalogue, request shapes from API-NOTES.md), parsed at the seam. */
+import { z } from 'zod';
 import { DEFAULT_PRODUCT_PAGE } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import type { ApiClient, ParamValue } from './client.ts';
-import type {
-  ApiResult,
-  NewArrivalsResponse,
-  ProductDetailsResponse,
-  ProductFilters,
-  ProductItem,
-  ProductListResponse,
-  SubcategoryVariationsResponse,
-} from './types.ts';
+import { parsedCall, type Outcome } from './parsed.ts';
+import { categorySchema } from './store.ts';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -20,20 +14,119 @@ export interface CallOptions {
   token?: string | null;
 }
 
-/** `GET /new-arrivals`. SPEC §8 uses the store-information fallback for it. */
-export function getNewArrivals(api: ApiClient, options: CallOptions = {}): Promise<ApiResult<NewArrivalsResponse>> {
-  return api.get<NewArrivalsResponse>('/new-arrivals', { ...options, fallback: MESSAGES.catalogue.storeInfoFailed });
+/** Money on the wire: a rupee string with two decimals ("1299.00"). */
+const money = z.string().regex(/^-?\d+\.\d{2}$/, 'a rupee amount with two decimals');
+const id = z.number().int();
+const text = z.string().nullish();
+
+const variationSchema = z.object({
+  id,
+  product_id: id,
+  product_variation: z.string(),
+  old_price: money,
+  price: money,
+  stock: z.number().int(),
+  final_price: money,
+});
+export type ProductVariation = z.output<typeof variationSchema>;
+
+const productSchema = z.object({
+  id,
+  sku: text,
+  name: z.string(),
+  slug: z.string(),
+  description: text,
+  tags: text,
+  retailer_id: id.nullish(),
+  wholesaler_id: id.nullish(),
+  category_id: id.nullish(),
+  sub_category_id: id.nullish(),
+  status: z.string().optional(),
+  /** Total stock. */
+  quantity: z.number().int(),
+  stock_status: z.enum(['in_stock', 'out_of_stock']).optional(),
+  old_price: money.nullish(),
+  new_price: money.nullish(),
+  /** Lowest final price over the variations. */
+  final_price: money,
+  /** Comma-separated URLs. */
+  product_images: text,
+  cover_image: text,
+  created_at: z.string().optional(),
+  productVariations: z.array(variationSchema).optional(),
+});
+export type ProductItem = z.output<typeof productSchema>;
+
+/** The provider's paginator object (API-NOTES: Conventions). */
+const pageOfProducts = z.object({
+  data: z.array(productSchema),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+});
+
+const productListAnswer = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      /** Absent when the `product_id` filter asked for one product. */
+      products: pageOfProducts.optional(),
+      sub_categories: z.array(categorySchema).optional(),
+      /** Present when the `product_id` filter asked for one product. */
+      product: productSchema.optional(),
+    }),
+  })
+  .transform((body) => body.data);
+export type ProductList = z.output<typeof productListAnswer>;
+
+/** Reads `data.products` (our API) and also `data.data` (SPEC's reading of the provider). */
+const newArrivalsAnswer = z
+  .object({
+    success: z.literal(true),
+    data: z.union([z.object({ products: z.array(productSchema) }), z.object({ data: z.array(productSchema) })]),
+  })
+  .transform((body) => ('products' in body.data ? body.data.products : body.data.data));
+
+const productDetailsAnswer = z
+  .object({ success: z.literal(true), data: z.object({ product: productSchema }) })
+  .transform((body) => body.data.product);
+
+/** SPEC §7: each `sub_category_variation` split by comma, trimmed, de-duplicated (first spelling kept). */
+const variationNamesAnswer = z
+  .object({ success: z.literal(true), data: z.array(z.object({ sub_category_variation: z.string().nullable() })) })
+  .transform((body) => {
+    const names = new Set<string>();
+    for (const row of body.data) {
+      for (const part of (row.sub_category_variation ?? '').split(',')) {
+        const name = part.trim();
+        if (name) names.add(name);
+      }
+    }
+    return [...names];
+  });
+
+/** Filters of `POST /get-products` (SPEC §7, API-NOTES: Catalogue). */
+export interface ProductFilters {
+  /** Category ids; sent comma-joined as `sub_category`. */
+  sub_category?: Array<number | string>;
+  /** Rupees. */
+  min_price?: number | string;
+  max_price?: number | string;
+  /** Variation names (e.g. "M"); sent comma-joined. */
+  size?: string[];
+  in_stock?: boolean;
+  out_of_stock?: boolean;
+  /** Sort key as the API names it. */
+  sort_by?: string;
+  product_id?: number | string;
 }
 
-/**
- * The products of a new-arrivals answer; [] on failure. Reads `data.products`
- * (our API) and also `data.data` (SPEC's reading of the provider).
- */
-export function newArrivalsOf(result: ApiResult<NewArrivalsResponse> | undefined): ProductItem[] {
-  if (!result || result.success !== true) return [];
-  const data = result.data as { products?: unknown; data?: unknown } | undefined;
-  const list = Array.isArray(data?.products) ? data.products : Array.isArray(data?.data) ? data.data : [];
-  return list as ProductItem[];
+/** `GET /new-arrivals`. SPEC §8 uses the store-information fallback for it. */
+export function getNewArrivals(api: ApiClient, options: CallOptions = {}): Promise<Outcome<ProductItem[]>> {
+  return parsedCall(api, 'GET', '/new-arrivals', newArrivalsAnswer, { ...options, fallback: MESSAGES.catalogue.storeInfoFailed });
 }
 
 /** The multipart fields of `POST /get-products` for some filters (string values). */
@@ -60,8 +153,8 @@ export function getProducts(
   filters: ProductFilters = {},
   page: number = DEFAULT_PRODUCT_PAGE,
   options: CallOptions = {},
-): Promise<ApiResult<ProductListResponse>> {
-  return api.post<ProductListResponse>('/get-products', {
+): Promise<Outcome<ProductList>> {
+  return parsedCall(api, 'POST', '/get-products', productListAnswer, {
     ...options,
     query: { page: validPage(page) },
     form: productFilterFields(filters),
@@ -82,11 +175,11 @@ export function searchProducts(
   page?: number,
   options: CallOptions = {},
   filters: ProductFilters = {},
-): Promise<ApiResult<ProductListResponse>> {
+): Promise<Outcome<ProductList>> {
   const fields = Object.entries(productFilterFields({ ...filters, product_id: undefined })).filter(
     ([, value]) => value !== undefined,
   );
-  return api.post<ProductListResponse>('/search-products', {
+  return parsedCall(api, 'POST', '/search-products', productListAnswer, {
     ...options,
     json: {
       search: search.trim(),
@@ -102,8 +195,8 @@ export function getProductDetails(
   api: ApiClient,
   slug: string,
   options: CallOptions = {},
-): Promise<ApiResult<ProductDetailsResponse>> {
-  return api.get<ProductDetailsResponse>(`/single-product-details/${encodeURIComponent(slug)}`, {
+): Promise<Outcome<ProductItem>> {
+  return parsedCall(api, 'GET', `/single-product-details/${encodeURIComponent(slug)}`, productDetailsAnswer, {
     ...options,
     fallback: MESSAGES.catalogue.productsFailed,
   });
@@ -114,25 +207,12 @@ export function getSubcategoryVariations(
   api: ApiClient,
   ids: Array<number | string>,
   options: CallOptions = {},
-): Promise<ApiResult<SubcategoryVariationsResponse>> {
-  return api.post<SubcategoryVariationsResponse>('/subcategory-variations', {
+): Promise<Outcome<string[]>> {
+  return parsedCall(api, 'POST', '/subcategory-variations', variationNamesAnswer, {
     ...options,
     json: { sub_category_id: ids },
     fallback: MESSAGES.catalogue.productsFailed,
   });
-}
-
-/** SPEC §7: each `sub_category_variation` split by comma, trimmed, de-duplicated (first spelling kept). */
-export function variationNamesOf(result: ApiResult<SubcategoryVariationsResponse> | undefined): string[] {
-  if (!result || result.success !== true || !Array.isArray(result.data)) return [];
-  const names = new Set<string>();
-  for (const row of result.data) {
-    for (const part of String(row?.sub_category_variation ?? '').split(',')) {
-      const name = part.trim();
-      if (name) names.add(name);
-    }
-  }
-  return [...names];
 }
 
 function validPage(page: number): number {
@@ -160,3 +240,11 @@ export function imageSrcset(url: string): string | undefined {
   const stem = url.slice(0, -suffix.length);
   return IMAGE_VARIANT_WIDTHS.map((width) => `${stem}-${width}.webp ${width}w`).join(', ');
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side. */
+export const CATALOG_ANSWERS = {
+  productList: productListAnswer,
+  newArrivals: newArrivalsAnswer,
+  productDetails: productDetailsAnswer,
+  variationNames: variationNamesAnswer,
+};

@@ -24,7 +24,7 @@ import {
 } from '../../lib/add-to-cart.ts';
 import { addToCartCall } from '../../lib/api/cart.ts';
 import { getProductDetails, getProducts } from '../../lib/api/catalog.ts';
-import type { ProductItem } from '../../lib/api/types.ts';
+import type { ProductItem } from '../../lib/api/catalog.ts';
 import { addGuestLine, lineFor } from '../../lib/cart.ts';
 import { guestCartLines, sessionToken } from '../../lib/cart.server.ts';
 import {
@@ -71,11 +71,11 @@ async function readForm(request: Request): Promise<URLSearchParams | null> {
 async function loadProduct(api: App.Locals['api'], productId: number, slug: string | null): Promise<ProductItem | null> {
   if (slug) {
     const result = await getProductDetails(api, slug);
-    const product = result?.success === true ? result.data?.product : undefined;
+    const product = result.ok ? result.value : undefined;
     return product?.id === productId ? product : null;
   }
   const result = await getProducts(api, { product_id: productId });
-  const product = result?.success === true ? result.data?.product : undefined;
+  const product = result.ok ? result.value.product : undefined;
   return product?.id === productId ? product : null;
 }
 

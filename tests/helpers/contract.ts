@@ -1,0 +1,50 @@
+/**
+ * The contract checked from the server's side: every answer an API test
+ * receives goes through the storefront's own parser for that call
+ * (src/lib/api/<resource>.ts), so a change on either side that breaks the
+ * other fails the API tests as well as the storefront's. Failures must be the
+ * envelope SPEC §8 describes.
+ */
+import { z } from 'zod';
+import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
+import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
+
+interface Rule {
+  method: string;
+  path: RegExp;
+  answer: z.ZodType;
+}
+
+const RULES: Rule[] = [
+  { method: 'POST', path: /^\/store-info$/, answer: STORE_ANSWERS.storeInfo },
+  { method: 'GET', path: /^\/home-page-sections$/, answer: STORE_ANSWERS.homeSections },
+  { method: 'GET', path: /^\/new-arrivals$/, answer: CATALOG_ANSWERS.newArrivals },
+  { method: 'POST', path: /^\/get-products$/, answer: CATALOG_ANSWERS.productList },
+  { method: 'POST', path: /^\/search-products$/, answer: CATALOG_ANSWERS.productList },
+  { method: 'GET', path: /^\/single-product-details\/[^/]+$/, answer: CATALOG_ANSWERS.productDetails },
+  { method: 'POST', path: /^\/subcategory-variations$/, answer: CATALOG_ANSWERS.variationNames },
+];
+
+/** SPEC §8: a failure names its problem in `message` (a text or a list), with field errors when a field was wrong. */
+const failureEnvelope = z.object({
+  success: z.literal(false),
+  message: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Throws when an answer breaks the contract the storefront reads it by. */
+export function checkAnswer(method: string, pathWithQuery: string, status: number, body: unknown): void {
+  const path = pathWithQuery.split('?')[0]!;
+  if (status >= 400 && typeof body === 'object' && body !== null) {
+    const failure = failureEnvelope.safeParse(body);
+    if (!failure.success) throw new Error(`contract: ${method} ${path} ${status} is not a failure envelope: ${failure.error.message}`);
+    return;
+  }
+  if (status < 200 || status >= 300) return;
+  const rule = RULES.find((candidate) => candidate.method === method && candidate.path.test(path));
+  if (!rule || (body as { success?: unknown } | null)?.success !== true) return;
+  const parsed = rule.answer.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(`contract: the storefront cannot read ${method} ${path}: ${parsed.error.message}`);
+  }
+}
