@@ -24,7 +24,10 @@ async function declineOnPaymentPage(page: Page, order: PrepaidOrder): Promise<vo
 test('a prepaid order is paid through the test gateway and lands on /order-success, the payment page left out of history', async ({ page, request }) => {
   const violations = watchCsp(page);
   const order = await shopperWithPrepaidOrder(page, request);
-  await page.goto(`/payment?order=${order.orderNumber}`);
+  const response = await page.goto(`/payment?order=${order.orderNumber}`);
+  // Razorpay's script and frame are allowed in Razorpay mode only.
+  expect(response!.headers()['content-security-policy']).not.toContain('razorpay');
+  expect(response!.headers()['cross-origin-opener-policy']).toBe('same-origin');
 
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Payment');
   await expect(main(page).getByText('TEST MODE')).toBeVisible();
