@@ -87,3 +87,13 @@ export function lineTotalPaise(line: OrderGroupLine): number {
   return line.unitFinalPaise * line.quantity;
 }
 
+
+/** The store is in India: times on its pages are India's. */
+export const STORE_TIME_ZONE = 'Asia/Kolkata';
+
+/** When the held stock goes back, as a time of day in India ('10:30 am'); null without a valid time. */
+export function holdDeadlineLabel(group: OrderGroup): string | null {
+  const until = group.payment?.holdExpiresAt ? Date.parse(group.payment.holdExpiresAt) : NaN;
+  if (!Number.isFinite(until)) return null;
+  return new Intl.DateTimeFormat('en-IN', { timeZone: STORE_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }).format(until);
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { toast } from './cart-steps.ts';
 import { DEMO_SHOPPER, signInThroughApi, watchCsp } from './helpers.ts';
 import { shopperWithPrepaidOrder, type PrepaidOrder } from './payment-steps.ts';
 
@@ -122,6 +123,7 @@ test('an unknown order number, or another shopper\'s order, shows Order not foun
 });
 
 test('the payment, order-failure and order-success pages have no axe violations', async ({ page, request }) => {
+  test.slow(); // three axe runs, each 5-15 s on a busy 2-core machine
   const order = await shopperWithPrepaidOrder(page, request);
   await page.goto(`/payment?order=${order.orderNumber}`);
   await expect(payButton(page)).toBeEnabled();
@@ -136,4 +138,17 @@ test('the payment, order-failure and order-success pages have no axe violations'
   await expect(page).toHaveURL(/\/order-success/);
   await expect(main(page).getByRole('button', { name: 'Copy order number' })).toBeEnabled();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('a payment page left open in another tab, after the order was paid, goes to /order-success with the reason when Pay is pressed', async ({ page, request, context }) => {
+  const order = await shopperWithPrepaidOrder(page, request);
+  await page.goto(`/payment?order=${order.orderNumber}`);
+  const other = await context.newPage();
+  await other.goto(`/payment?order=${order.orderNumber}`);
+  await payButton(other).click();
+  await expect(other).toHaveURL(`/order-success?order=${order.orderNumber}`);
+
+  await payButton(page).click();
+  await expect(page).toHaveURL(`/order-success?order=${order.orderNumber}`);
+  await expect(toast(page, 'This order is already paid')).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { loadOrderPage } from '../../src/lib/order-page-load.ts';
 import {
   canStillPay,
   failureKind,
+  holdDeadlineLabel,
   lineTotalPaise,
   orderFailurePath,
   orderSuccessPath,
@@ -94,6 +95,13 @@ describe('texts and figures', () => {
 
   it("a line's total is its unit price after the discount times its quantity", () => {
     expect(lineTotalPaise({ orderId: 1, status: '', productName: '', productSlug: null, size: null, quantity: 3, unitPricePaise: 50000, unitFinalPaise: 45050, coverImage: null })).toBe(135150);
+  });
+
+  it('gives the end of the hold as a time of day in India', () => {
+    expect(holdDeadlineLabel(group('awaiting', '2026-11-24T04:30:00.000Z'))).toBe('10:00 am');
+    expect(holdDeadlineLabel(group('awaiting', '2026-11-24T13:05:00.000Z'))).toBe('6:35 pm');
+    expect(holdDeadlineLabel(group('awaiting', null))).toBeNull();
+    expect(holdDeadlineLabel(group('cod', null, 'cod'))).toBeNull();
   });
 
   it('builds the pages’ addresses with the order number as a query value', () => {

@@ -8,13 +8,15 @@
 import { useState } from 'react';
 import { startPayment, switchToCashOnDelivery } from '../../lib/api/orders.ts';
 import type { Outcome } from '../../lib/api/parsed.ts';
-import { orderSuccessPath, paymentPath } from '../../lib/order-pages.ts';
+import { orderSuccessPath, paymentPath, type FailureKind } from '../../lib/order-pages.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { showToast } from '../../stores/toast.ts';
 import { useHydrated } from '../forms/form-kit.ts';
+import { followRefusal } from './follow-order.ts';
 
 interface Props {
   reference: string;
+  /** What the page says happened; a refusal that changed it reloads the page. */
+  shownKind: FailureKind;
 }
 
 type Busy = null | 'retry' | 'cod';
@@ -24,7 +26,7 @@ const primary =
 const secondary =
   'inline-flex items-center justify-center rounded-full border border-current/30 px-6 py-3 text-sm font-semibold hover:bg-current/10 disabled:cursor-not-allowed disabled:opacity-60';
 
-export default function OrderFailureActions({ reference }: Props) {
+export default function OrderFailureActions({ reference, shownKind }: Props) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState<Busy>(null);
 
@@ -37,7 +39,7 @@ export default function OrderFailureActions({ reference }: Props) {
       location.replace(which === 'retry' ? paymentPath(reference) : orderSuccessPath(reference));
       return;
     }
-    if (!outcome.cancelled) for (const message of outcome.messages) showToast('error', message);
+    if (!outcome.cancelled) await followRefusal(reference, 'failure', outcome.messages, shownKind);
     setBusy(null);
   };
 

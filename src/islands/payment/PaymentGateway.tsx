@@ -13,6 +13,7 @@ import { orderFailurePath, orderSuccessPath } from '../../lib/order-pages.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useHydrated } from '../forms/form-kit.ts';
+import { followRefusal } from './follow-order.ts';
 import { loadRazorpay, openRazorpayCheckout } from './razorpay-checkout.ts';
 
 export const CHECKOUT_NOT_LOADED = 'Razorpay Checkout could not be loaded. Check your connection and try again.';
@@ -35,9 +36,10 @@ const primary =
 const secondary =
   'inline-flex w-full items-center justify-center rounded-md border border-current/30 px-5 py-3 text-base font-medium hover:bg-current/10 disabled:cursor-not-allowed disabled:opacity-60';
 
-function showFailure(outcome: Outcome<unknown>): void {
+/** A refused step: the reason, on this page or on the one the order now belongs on. */
+async function showFailure(outcome: Outcome<unknown>, reference: string): Promise<void> {
   if (outcome.ok || outcome.cancelled) return;
-  for (const message of (outcome as Failed).messages) showToast('error', message);
+  await followRefusal(reference, 'payment', (outcome as Failed).messages);
 }
 
 /** Where a settled payment leads; the address replaces this page in history. */
@@ -64,7 +66,7 @@ export default function PaymentGateway({ reference, provider, amountPaise, keyId
     const api = browserApi();
     const attempt = await startPayment(api, reference);
     if (!attempt.ok) {
-      showFailure(attempt);
+      await showFailure(attempt, reference);
       setBusy(null);
       return;
     }
@@ -93,7 +95,7 @@ export default function PaymentGateway({ reference, provider, amountPaise, keyId
       result = await confirmPayment(api, reference, ending.proof);
     }
     if (follow(result, reference)) return;
-    showFailure(result);
+    await showFailure(result, reference);
     setBusy(null);
   };
 
