@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { startRazorpayStandIn, type RazorpayStandIn } from '../helpers/razorpay-stand-in.ts';
+import { DEMO_SHOPPER, watchCsp } from './helpers.ts';
+import { checkoutLine, placeOrder } from './payment-steps.ts';
+import { freePort, startServer, type ServerProcess } from './spawned-server.ts';
+import { API_KEY, type Product } from './store-api.ts';
+
+/**
+ * /payment in Razorpay mode (PAYMENT_PROVIDER=razorpay), against a server of
+ * its own whose Razorpay API is the local stand-in. The browser never reaches
+ * Razorpay: checkout.razorpay.com's script is answered by a stand-in Checkout
+ * that pays through the API stand-in, as Razorpay's own would, and hands the
+ * proof to the page's handler. What is tested is ours: the page's CSP admits
+ * Razorpay's script and frame, the page opens Checkout with our key, amount
+ * and Razorpay order, and posts the proof the server then verifies.
+ */
+const STAND_IN_CHECKOUT = `
+window.Razorpay = class {
+  constructor(options) { this.options = options; }
+  on() {}
+  close() {}
+  open() {
+    const frame = document.createElement('iframe');
+    frame.src = 'https://api.razorpay.com/v1/checkout/public';
+    frame.title = 'Razorpay Checkout';
+    document.body.append(frame);
+    const { key, amount, currency, order_id } = this.options;
+    window.payInStandIn({ key, amount, currency, order_id }).then((proof) => this.options.handler(proof));
+  }
+};`;
+
+let razorpay: RazorpayStandIn;
+let server: ServerProcess;
+let origin: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  razorpay = await startRazorpayStandIn();
+  // The session cookie's form post is checked against SITE_ORIGIN, so the server is told the address the browser uses.
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = await startServer({
+    PORT: String(port),
+    SITE_ORIGIN: origin,
+    SEED_DEMO: '1',
+    // The demo images the run's own server already made: not drawn again here.
+    MEDIA_DIR: process.env.MEDIA_DIR ?? './data/media',
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: razorpay.keyId,
+    RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+    RAZORPAY_API_URL: razorpay.url,
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await razorpay?.close();
+});
+
+test('in Razorpay mode /payment admits Razorpay Checkout in its CSP, opens it for our Razorpay order, and a verified payment lands on /order-success', async ({ page }) => {
+  const violations = watchCsp(page);
+  const opened: Array<Record<string, unknown>> = [];
+  await page.exposeFunction('payInStandIn', (options: Record<string, unknown>) => {
+    opened.push(options);
+    return razorpay.pay(String(options.order_id)).proof;
+  });
+  await page.route('https://checkout.razorpay.com/v1/checkout.js', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: STAND_IN_CHECKOUT }),
+  );
+  await page.route('https://api.razorpay.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Checkout</title>' }));
+
+  const login = await page.request.post(`${origin}/api/customer/login`, { headers: { 'API-KEY': API_KEY }, data: DEMO_SHOPPER });
+  const { token, customer } = (await login.json()).data as { token: string; customer: Record<string, unknown> };
+  await page.goto(`${origin}/`);
+  // Signed in as the sign-in form leaves it (tests/e2e/helpers.ts signInThroughApi, on this server).
+  await page.evaluate(
+    ({ token, customer }) => {
+      const state = JSON.parse(localStorage.getItem('store-state') ?? '{}');
+      state.auth = { user: { token, customer }, isAuthenticated: true, error: null, sent: false, loginSent: false, verified: false, verificationError: null };
+      localStorage.setItem('store-state', JSON.stringify(state));
+      return fetch('/session', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }) }).then((r) => r.status);
+    },
+    { token, customer },
+  );
+  const products = (await (await page.request.get(`${origin}/api/new-arrivals`, { headers: { 'API-KEY': API_KEY } })).json()).data.products as Product[];
+  const product = products.find((p) => p.productVariations.some((v) => v.stock > 0))!;
+  const variant = product.productVariations.find((v) => v.stock > 0)!;
+  const orderNumber = await placeOrder(page.request, token, DEMO_SHOPPER.email, [checkoutLine({ product, variant }, 1)], {}, origin);
+
+  const response = await page.goto(`${origin}/payment?order=${orderNumber}`);
+  const csp = response!.headers()['content-security-policy']!;
+  expect(csp).toMatch(/script-src[^;]*https:\/\/checkout\.razorpay\.com/);
+  expect(csp).toMatch(/frame-src https:\/\/api\.razorpay\.com/);
+  expect(response!.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  await expect(page.getByRole('main')).not.toContainText('TEST MODE');
+
+  const pay = page.getByRole('main').getByRole('button', { name: /^Pay ₹/ });
+  await pay.click();
+  await expect(page).toHaveURL(`${origin}/order-success?order=${orderNumber}`);
+  await expect(page.getByRole('main')).toContainText('Paid online');
+
+  const [razorpayOrder] = [...razorpay.orders.values()].filter((o) => o.receipt === orderNumber);
+  expect(opened).toEqual([{ key: razorpay.keyId, amount: razorpayOrder!.amount, currency: 'INR', order_id: razorpayOrder!.id }]);
+  expect(violations).toEqual([]);
+});
