@@ -123,6 +123,8 @@ export interface ProductItem {
   status?: string;
   /** Total stock. */
   quantity: number;
+  /** 'in_stock' while the total stock is above 0. */
+  stock_status?: 'in_stock' | 'out_of_stock';
   old_price?: string | null;
   new_price?: string | null;
   /** Lowest final price over the variations. */
