@@ -173,6 +173,7 @@ test('a shopper opens an order, copies its number, cancels it with Other and a r
   await expect(dialog).toBeHidden();
   await expect(details.getByText('Order Has Been Cancelled', { exact: true })).toBeVisible();
   await expect(details.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Close order details' })).toBeFocused();
   await expectNoAxeViolations(page);
   expect(await stockOf(request, product, size)).toBe(stockBeforeCancel + 1);
 

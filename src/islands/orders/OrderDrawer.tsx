@@ -35,6 +35,7 @@ function Row({ label, value }: { label: string; value: string }) {
 export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
   const order = popup.order!;
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [copied, setCopied] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -66,6 +67,14 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
     }
   };
 
+  // The browser gives focus back to Cancel Order; after a cancel that button is gone, so the drawer's close button takes it.
+  const endCancelling = () => {
+    setCancelling(false);
+    requestAnimationFrame(() => {
+      if (!dialogRef.current?.contains(document.activeElement)) closeRef.current?.focus();
+    });
+  };
+
   return (
     <dialog
       ref={dialogRef}
@@ -90,7 +99,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
           <h2 id={titleId} className="text-xl font-semibold">
             Order Details
           </h2>
-          <button type="button" onClick={closeOrderPopup} aria-label="Close order details" className="rounded-md p-1 hover:bg-current/10">
+          <button ref={closeRef} type="button" onClick={closeOrderPopup} aria-label="Close order details" className="rounded-md p-1 hover:bg-current/10">
             <CloseIcon />
           </button>
         </div>
@@ -170,7 +179,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
           </button>
         )}
       </div>
-      {cancelling && <CancelOrderDialog orderId={order.orderId} onClose={() => setCancelling(false)} />}
+      {cancelling && <CancelOrderDialog orderId={order.orderId} onClose={endCancelling} />}
     </dialog>
   );
 }
