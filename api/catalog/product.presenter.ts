@@ -63,6 +63,8 @@ export interface ProductItem {
   sub_category_id: number;
   status: string;
   quantity: number;
+  /** From the total stock, for the badge clients of the same API read. */
+  stock_status: StockStatus;
   old_price: string;
   new_price: string;
   final_price: string;
@@ -71,6 +73,8 @@ export interface ProductItem {
   created_at: string;
   productVariations: ProductVariationItem[];
 }
+
+export type StockStatus = 'in_stock' | 'out_of_stock';
 
 export interface Paginator<T> {
   data: T[];
@@ -105,6 +109,7 @@ export function toProductItem(row: ProductRow, variants: readonly VariantRow[]):
     sub_category_id: row.sub_category_id,
     status: row.status,
     quantity: Number(row.total_stock),
+    stock_status: Number(row.total_stock) > 0 ? 'in_stock' : 'out_of_stock',
     old_price: rupees(row.old_price),
     new_price: rupees(row.new_price),
     final_price: rupees(row.min_final_price),

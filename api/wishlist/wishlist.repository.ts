@@ -65,6 +65,7 @@ export interface WishlistRow {
   product_slug: string;
   cover_image: string;
   min_final_price: number;
+  new_price: number;
   old_price: number;
   retailer_id: number | null;
   wholesaler_id: number | null;
@@ -83,6 +84,7 @@ export async function findWishlist(db: Db, customerId: number): Promise<Wishlist
       'p.slug as product_slug',
       'p.cover_image',
       'p.min_final_price',
+      'p.new_price',
       'p.old_price',
       'p.retailer_id',
       'p.wholesaler_id',
@@ -97,6 +99,7 @@ export async function findWishlist(db: Db, customerId: number): Promise<Wishlist
     wishlist_id: Number(r.wishlist_id),
     product_id: Number(r.product_id),
     min_final_price: Number(r.min_final_price),
+    new_price: Number(r.new_price),
     old_price: Number(r.old_price),
   }));
 }

@@ -39,6 +39,8 @@ function presentEntry(row: WishlistRow) {
     product_slug: row.product_slug,
     product_images: row.cover_image || null,
     final_price: rupees(row.min_final_price),
+    // As a product item carries it: clients built from the same API read it for the price.
+    new_price: rupees(row.new_price),
     // As the catalogue shows it; a product stored without an MRP has none.
     old_price: row.old_price > 0 ? rupees(row.old_price) : null,
     retailer_id: row.retailer_id,

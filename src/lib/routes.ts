@@ -9,8 +9,6 @@ export const ROUTES = {
   cartAdd: '/cart/add',
   faq: '/faq',
   termsUse: '/terms-use',
-  /** SPEC §2 Footer: the footer's Privacy Policy link is this relative href, as written. */
-  privacyPolicyRelative: 'privacy-policy',
   privacyPolicy: '/privacy-policy',
   checkout: '/checkout',
   signIn: '/signin',

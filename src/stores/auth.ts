@@ -69,10 +69,22 @@ export function restoreAuth(stored: unknown): AuthState {
 
 persistGroup('auth', $auth, (stored) => restoreAuth(stored));
 
-/** Cross-tab sync (SPEC §4): another tab's stored user signs this tab in; its absence signs out. */
+/**
+ * Cross-tab sync (SPEC §4): another tab's stored user signs this tab in; its
+ * absence signs out. The key also changes with the cart and every other group:
+ * when the sign-in is the same as this tab's, only a newer customer record is
+ * taken, so this tab's in-flight flags (a sign-in, an OTP) are not cleared mid-request.
+ */
 export function applyStoredAuth(state: PersistedState): void {
-  const stored = restoreAuth(state.auth);
-  $auth.set(stored.user ? stored : INITIAL_AUTH);
+  const restored = restoreAuth(state.auth);
+  const stored = restored.user ? restored : INITIAL_AUTH;
+  const current = $auth.get();
+  const sameSignIn = stored.isAuthenticated === current.isAuthenticated && stored.user?.token === current.user?.token;
+  if (!sameSignIn) {
+    $auth.set(stored);
+    return;
+  }
+  if (JSON.stringify(stored.user) !== JSON.stringify(current.user)) $auth.set({ ...current, user: stored.user });
 }
 
 onPersistedStateChange(applyStoredAuth);

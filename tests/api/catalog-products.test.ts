@@ -31,6 +31,7 @@ describe('product items, details, new arrivals and variations', () => {
             sub_category_id: c.tshirts,
             status: 'active',
             quantity: 7,
+            stock_status: 'in_stock',
             old_price: '359.00',
             new_price: '299.00',
             final_price: '299.00',
@@ -50,6 +51,16 @@ describe('product items, details, new arrivals and variations', () => {
     it('gives the cheapest variation\'s prices: final below price below MRP', async () => {
       const res = await ctx.api.get('/single-product-details/organic-crew-tee');
       expect(res.body.data.product).toMatchObject({ old_price: '899.00', new_price: '699.00', final_price: '599.00', quantity: 4 });
+    });
+
+    it("says 'out_of_stock' when no size has stock, 'in_stock' otherwise, as listings do", async () => {
+      const soldOut = await ctx.api.get('/single-product-details/graphic-print-tee');
+      expect(soldOut.body.data.product).toMatchObject({ quantity: 0, stock_status: 'out_of_stock' });
+      const listing = await ctx.api.post('/get-products', {});
+      const items = listing.body.data.products.data as { quantity: number; stock_status: string }[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item.stock_status).toBe(item.quantity > 0 ? 'in_stock' : 'out_of_stock');
+      expect(items.map((item) => item.stock_status)).toContain('out_of_stock');
     });
 
     it('answers an unsized product with no variations and its stock as quantity', async () => {

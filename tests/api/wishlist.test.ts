@@ -38,10 +38,11 @@ describe('wishlist', () => {
         product_slug: 'mini-wallet',
         product_images: '/media/products/mini-wallet.jpg',
         final_price: '499.00',
+        new_price: '499.00',
         old_price: '599.00',
         retailer_id: null,
         wholesaler_id: ctx.f.sellers.wholesaler,
-        added_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        added_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       },
       {
         wishlist_id: expect.any(Number),
@@ -50,10 +51,11 @@ describe('wishlist', () => {
         product_slug: 'organic-crew-tee',
         product_images: '/media/products/organic-crew-tee.jpg',
         final_price: '599.00',
+        new_price: '699.00',
         old_price: '899.00',
         retailer_id: ctx.f.sellers.retailer,
         wholesaler_id: null,
-        added_on: expect.any(String),
+        added_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       },
     ]);
   });

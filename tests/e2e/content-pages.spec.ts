@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signInThroughApi } from './helpers.ts';
 
 /** The editor-owned pages: their footer link, heading (frontmatter title) and a line of their markdown. */
 const PAGES = [
@@ -121,4 +122,21 @@ test('content pages read and link on with JavaScript disabled', async ({ browser
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
   await context.close();
+});
+
+// SPEC §2 writes the footer's link as a relative 'privacy-policy'; below the top level
+// that lands on the not-found page, so it is /privacy-policy everywhere (decision 021).
+test("the footer's Privacy Policy link opens the policy from a product page and from My Account", async ({ page, request }) => {
+  const products = await (await request.post('/api/get-products', { headers: { 'API-KEY': 'demo-store-key' } })).json();
+  const slug: string = products.data.products.data[0].slug;
+  await page.goto(`/products/${slug}`);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy', exact: true }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+
+  await signInThroughApi(page);
+  await page.goto('/my-account/orders');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy', exact: true }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
 });

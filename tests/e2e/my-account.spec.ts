@@ -267,7 +267,7 @@ test('My Orders says there are none yet, then lists an order the shopper placed 
   await page.reload();
   const line = page.getByRole('main').getByRole('listitem').filter({ hasText: `Order ${orderNumber}` });
   await expect(line).toContainText(product!.name);
-  await expect(line).toContainText('order has been placed');
+  await expect(line).toContainText('Order Has Been Placed');
   await expect(line).toContainText(formatRupees(size.final_price));
 });
 

@@ -190,3 +190,18 @@ test('the shop page has no serious or critical accessibility violations', async 
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
+
+test('ticking a filter checkbox keeps the shopper where they were on the page (SPEC §2)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 420 });
+  await openShop(page);
+  const size = page.getByRole('checkbox', { name: 'M', exact: true });
+  await size.evaluate((box) => box.scrollIntoView({ block: 'center' }));
+  const before = await page.evaluate(() => Math.round(window.scrollY));
+  expect(before).toBeGreaterThan(100);
+  await size.check();
+  await expect(page).toHaveURL(/\/shop\?size=M$/);
+  await filtersReady(page);
+  await expect(page.getByRole('checkbox', { name: 'M', exact: true })).toBeChecked();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(before - 40);
+  await expect(page.getByRole('checkbox', { name: 'M', exact: true })).toBeInViewport();
+});

@@ -187,6 +187,25 @@ describe('cross-tab sync', () => {
     expect($auth.get()).toEqual(INITIAL_AUTH);
   });
 
+  it("another tab's change that leaves the sign-in as it is keeps this tab's in-flight flags", () => {
+    const user = { token: 'live', customer };
+    $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user, loading: true, verificationLoading: true });
+    fromOtherTab({ auth: { user, isAuthenticated: true }, cart: { cartItems: [] } });
+    expect($auth.get()).toMatchObject({ isAuthenticated: true, loading: true, verificationLoading: true, user: { token: 'live' } });
+  });
+
+  it("a signed-out tab mid-sign-in keeps its loading flag when another tab changes its cart", () => {
+    $auth.set({ ...INITIAL_AUTH, loading: true });
+    fromOtherTab({ cart: { cartItems: [{ product_id: 3 }] } });
+    expect($auth.get()).toEqual({ ...INITIAL_AUTH, loading: true });
+  });
+
+  it("another tab's newer customer record is taken, keeping this tab's flags", () => {
+    $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live', customer }, loading: true });
+    fromOtherTab({ auth: { user: { token: 'live', customer: { ...customer, firstname: 'Meera' } }, isAuthenticated: true } });
+    expect($auth.get()).toMatchObject({ loading: true, user: { customer: { firstname: 'Meera' } } });
+  });
+
   it('clearing the storage in another tab signs out', () => {
     $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live' } });
     window.dispatchEvent(new StorageEvent('storage', { key: null }));

@@ -63,7 +63,8 @@ export default function ChangePasswordForm() {
           />
         )}
       </form.Field>
-      <form.Field name="confirm_password" validators={{ onChange: rule }}>
+      {/* Re-checked when the new password changes, so 'Passwords must match' follows either field. */}
+      <form.Field name="confirm_password" validators={{ onChange: rule, onChangeListenTo: ['new_password'] }}>
         {(field) => (
           <TextField field={field} type="password" label="Confirm password" autoComplete="new-password" required />
         )}

@@ -23,9 +23,13 @@ interface Props {
   variant?: 'drawer' | 'page';
 }
 
-/** A line's identity for React and the pending set (SPEC §4: product plus size). */
-export function lineKey(line: Pick<CartLine, 'product_id' | 'selected_variant'>): string {
-  return `${line.product_id}:${line.selected_variant?.product_variation ?? ''}`;
+/**
+ * A line's identity for React and the pending set: the server's line id, or
+ * 'guest', with product and size (SPEC §4). Before a sync, or after a failed
+ * one, a guest line and a server line of the same product and size sit side by side.
+ */
+export function lineKey(line: Pick<CartLine, 'cart_id' | 'product_id' | 'selected_variant'>): string {
+  return `${line.cart_id ?? 'guest'}:${line.product_id}:${line.selected_variant?.product_variation ?? ''}`;
 }
 
 /** The first image of a line (the API sends the cover; older data may be a comma-separated list). */

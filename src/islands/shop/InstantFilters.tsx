@@ -11,6 +11,30 @@ import { parseShopQuery, shopHref } from '../../lib/shop-query.ts';
 /** Pause in typing a price before the listing reloads. */
 export const PRICE_INPUT_DEBOUNCE_MS = 700;
 
+/** Where a checkbox's reload should open (sessionStorage: this tab, this visit). */
+const SCROLL_KEY = 'shop-filter-scroll';
+
+/** SPEC §2: a checkbox click does not scroll to the top, so the reload it causes opens where the shopper was. */
+function rememberScroll(href: string): void {
+  try {
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ href, y: window.scrollY }));
+  } catch {
+    // Storage refused: the page opens at the top, as any navigation does.
+  }
+}
+
+function restoreScroll(): void {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? 'null');
+    sessionStorage.removeItem(SCROLL_KEY);
+    if (typeof saved !== 'object' || saved === null) return;
+    const { href, y } = saved as { href?: unknown; y?: unknown };
+    if (href === location.pathname + location.search && typeof y === 'number' && y > 0) window.scrollTo(0, y);
+  } catch {
+    // Nothing readable: stay at the top.
+  }
+}
+
 interface Props {
   formId: string;
 }
@@ -26,26 +50,30 @@ export default function InstantFilters({ formId }: Props) {
   useEffect(() => {
     const form = document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
+    restoreScroll();
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    const apply = () => {
+    const apply = (keepScroll = false) => {
       clearTimeout(timer);
       // An invalid price (the browser's own check) waits for the shopper to fix it.
       if (!form.checkValidity()) return;
       const href = formHref(form);
-      if (href !== location.pathname + location.search) location.assign(href);
+      if (href === location.pathname + location.search) return;
+      if (keepScroll) rememberScroll(href);
+      location.assign(href);
     };
+    const isCheckbox = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'checkbox';
     const isPrice = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'number';
 
     // A price box's `change` fires when focus moves on, often to the other
     // box: waiting for a pause in typing lets both prices go in one reload.
     const onChange = (event: Event) => {
-      if (!isPrice(event.target)) apply();
+      if (!isPrice(event.target)) apply(isCheckbox(event.target));
     };
     const onInput = (event: Event) => {
       if (!isPrice(event.target)) return;
       clearTimeout(timer);
-      timer = setTimeout(apply, PRICE_INPUT_DEBOUNCE_MS);
+      timer = setTimeout(() => apply(), PRICE_INPUT_DEBOUNCE_MS);
     };
     const onSubmit = (event: SubmitEvent) => {
       event.preventDefault();

@@ -14,6 +14,8 @@ export interface WishlistEntry {
   product_slug: string;
   product_images: string | null;
   final_price: string;
+  /** As product items carry it (API-NOTES). */
+  new_price?: string;
   old_price: string | null;
   retailer_id: number | null;
   wholesaler_id: number | null;

@@ -25,3 +25,4 @@ export const shippingAddressSchema = z.object({
   city: cityField,
   state: stateField,
 });
+export type ShippingAddressRequest = z.output<typeof shippingAddressSchema>;

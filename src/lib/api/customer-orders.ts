@@ -1,0 +1,108 @@
+/**
+ * The shopper's orders (SPEC §7 Checkout and orders; API-NOTES): the list
+ * with its customerData and paging, and the cancel. Answers are parsed into
+ * the storefront's own types (paise as integers) at the seam.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { rupeesToPaise } from '../money.ts';
+import type { CustomerOrder, OrderCustomer, OrdersPage } from '../orders.ts';
+import type { CancelOrderRequest } from '../schemas/order.ts';
+import type { ApiClient, RequestOptions } from './client.ts';
+import { parsedCall, readAnswer, type Outcome } from './parsed.ts';
+
+type CallOptions = Pick<RequestOptions, 'signal' | 'key'>;
+
+const text = z.string().nullish().transform((v) => v ?? null);
+const paise = z.union([z.string(), z.number()]).transform((v, ctx): number => {
+  const value = rupeesToPaise(v);
+  if (value === null) {
+    ctx.addIssue({ code: 'custom', message: 'not an amount' });
+    return z.NEVER;
+  }
+  return Number(value);
+});
+const count = z.coerce.number().int().min(0);
+
+const orderSchema = z
+  .object({
+    order_id: z.coerce.number().int().positive(),
+    order_number: z.union([z.string(), z.number()]).transform(String),
+    order_date: z.string(),
+    status: z.string(),
+    payment_method: z.string(),
+    price: paise,
+    quantity: count,
+    final_amount: paise,
+    discount_amount: paise.nullish().transform((v) => v ?? 0),
+    product_name: z.string(),
+    product_slug: text,
+    product_variation: text,
+    cover_image: text,
+    product_images: text,
+  })
+  .transform(
+    (o): CustomerOrder => ({
+      orderId: o.order_id,
+      orderNumber: o.order_number,
+      orderDate: o.order_date,
+      status: o.status,
+      paymentMethod: o.payment_method,
+      pricePaise: o.price,
+      quantity: o.quantity,
+      finalAmountPaise: o.final_amount,
+      discountPaise: o.discount_amount,
+      productName: o.product_name,
+      productSlug: o.product_slug,
+      productVariation: o.product_variation,
+      coverImage: o.cover_image,
+      productImages: o.product_images,
+    }),
+  );
+
+const customerSchema = z
+  .object({ fullName: z.string().nullish(), email: z.string().nullish(), phone_number: z.string().nullish() })
+  .transform((c): OrderCustomer => ({ fullName: c.fullName ?? '', email: c.email ?? '', phoneNumber: c.phone_number ?? '' }));
+
+const ordersAnswer = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      customerData: z.array(customerSchema).nullish(),
+      orders: z.array(orderSchema),
+      pagination: z
+        .object({ current_page: z.coerce.number().int(), last_page: z.coerce.number().int(), total: z.coerce.number().int() })
+        .nullish(),
+    }),
+  })
+  .transform(
+    ({ data }): OrdersPage => ({
+      orders: data.orders,
+      customer: data.customerData?.[0] ?? null,
+      currentPage: data.pagination?.current_page ?? 1,
+      lastPage: Math.max(1, data.pagination?.last_page ?? 1),
+      total: data.pagination?.total ?? data.orders.length,
+    }),
+  );
+
+/** `GET /customer/orders?page=N`: newest first; 'Failed to fetch orders' when it fails or says nothing. */
+export function getCustomerOrders(api: ApiClient, page = 1, options: CallOptions = {}): Promise<Outcome<OrdersPage>> {
+  return parsedCall(api, 'GET', '/customer/orders', ordersAnswer, {
+    ...options,
+    query: page > 1 ? { page } : undefined,
+    fallback: MESSAGES.orders.fetchFailed,
+  });
+}
+
+const cancelAnswer = z.object({ success: z.literal(true) }).transform(() => true as const);
+
+/**
+ * `POST /customer/cancel-order` (SPEC §3 Cancel payload). SPEC's client reads
+ * `status`, not `success`: an answer with only `status` counts by it.
+ */
+export async function cancelCustomerOrder(api: ApiClient, payload: CancelOrderRequest, options: CallOptions = {}): Promise<Outcome<true>> {
+  const raw = await api.request<unknown>('POST', '/customer/cancel-order', { ...options, json: payload, fallback: MESSAGES.orders.cancelFailed });
+  const body = raw as { success?: unknown; status?: unknown } | null;
+  const read = body && typeof body === 'object' && body.success === undefined ? { ...body, success: body.status === true } : raw;
+  return readAnswer(read, cancelAnswer, MESSAGES.orders.cancelFailed, 'POST /customer/cancel-order');
+}

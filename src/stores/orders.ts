@@ -1,0 +1,105 @@
+/**
+ * Customer orders state (SPEC §3) and its transitions (SPEC §4 Orders):
+ * fetch (loading on, error cleared; the orders, or the message / 'Failed to
+ * fetch orders'), cancel (loading; the result; after a truthy status the
+ * orders are refetched and the server's message is toasted), and clear, which
+ * sign-out runs. Not persisted: the server holds the orders.
+ */
+import { atom } from 'nanostores';
+import { cancelCustomerOrder, getCustomerOrders } from '../lib/api/customer-orders.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import type { Outcome } from '../lib/api/parsed.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import type { CustomerOrder, OrderCustomer, OrdersPage } from '../lib/orders.ts';
+import type { CancelOrderRequest } from '../lib/schemas/order.ts';
+import { $auth } from './auth.ts';
+import { showToast } from './toast.ts';
+
+export interface OrdersState {
+  orders: CustomerOrder[];
+  /** SHIP TO: the first of the answer's customerData. */
+  customer: OrderCustomer | null;
+  currentPage: number;
+  lastPage: number;
+  /** The last cancel's result: the server's messages. */
+  cancelOrder: string[];
+  loading: boolean;
+  error: string | null;
+  /** The orders came from the server (or its rendered page), so the list means something. */
+  loaded: boolean;
+}
+
+export const INITIAL_ORDERS: OrdersState = Object.freeze({
+  orders: [],
+  customer: null,
+  currentPage: 1,
+  lastPage: 1,
+  cancelOrder: [],
+  loading: false,
+  error: null,
+  loaded: false,
+});
+
+export const $orders = atom<OrdersState>(INITIAL_ORDERS);
+
+const update = (patch: Partial<OrdersState>) => $orders.set({ ...$orders.get(), ...patch });
+
+/** The page the server rendered, taken as the state so the island starts where the HTML is. */
+export function adoptOrders(outcome: { page: OrdersPage } | { error: string }): void {
+  if ('page' in outcome) update({ ...pageState(outcome.page), error: null, loading: false, loaded: true });
+  else update({ ...INITIAL_ORDERS, error: outcome.error, loaded: true });
+}
+
+function pageState(page: OrdersPage): Partial<OrdersState> {
+  return { orders: page.orders, customer: page.customer, currentPage: page.currentPage, lastPage: page.lastPage };
+}
+
+let fetchRound = 0;
+
+/** SPEC §4 Orders, fetch. Resolves to the call's outcome (null when signed out: nothing is asked). */
+export async function fetchOrders(api: ApiClient, page = $orders.get().currentPage): Promise<Outcome<OrdersPage> | null> {
+  if (!$auth.get().isAuthenticated) return null;
+  const round = ++fetchRound;
+  update({ loading: true, error: null });
+  const outcome = await getCustomerOrders(api, page, { key: 'customer-orders' });
+  // A newer fetch (or a sign-out) owns the state now.
+  if (round !== fetchRound) return outcome;
+  if (outcome.ok) update({ ...pageState(outcome.value), loading: false, loaded: true });
+  else if (outcome.cancelled) update({ loading: false });
+  else update({ loading: false, error: outcome.messages[0] ?? MESSAGES.orders.fetchFailed, loaded: true });
+  return outcome;
+}
+
+/**
+ * SPEC §4 Orders, cancel: nothing happens when signed out. After a truthy
+ * status the orders are refetched and the server's message shows; a failure
+ * shows its message, else 'Failed to cancel order'.
+ */
+export async function cancelOrder(api: ApiClient, payload: CancelOrderRequest): Promise<Outcome<true> | null> {
+  if (!$auth.get().isAuthenticated) return null;
+  update({ loading: true });
+  const outcome = await cancelCustomerOrder(api, payload);
+  if (outcome.ok) {
+    update({ loading: false, cancelOrder: outcome.messages });
+    await fetchOrders(api);
+    for (const message of outcome.messages) showToast('success', message);
+  } else if (outcome.cancelled) {
+    update({ loading: false });
+  } else {
+    const messages = outcome.messages.length > 0 ? outcome.messages : [MESSAGES.orders.cancelFailed];
+    update({ loading: false, error: messages[0] ?? MESSAGES.orders.cancelFailed });
+    for (const message of messages) showToast('error', message);
+  }
+  return outcome;
+}
+
+/** SPEC §4: the list cleared (orders emptied, loading false, error cleared). */
+export function clearOrders(): void {
+  fetchRound += 1;
+  $orders.set(INITIAL_ORDERS);
+}
+
+// Cleared on sign-out (here or in another tab), so no one else's orders linger.
+$auth.listen((state) => {
+  if (!state.isAuthenticated && $orders.get() !== INITIAL_ORDERS) clearOrders();
+});

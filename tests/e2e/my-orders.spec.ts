@@ -1,0 +1,252 @@
+/**
+ * My Orders, the order details drawer and the Cancel Order dialog (SPEC §2, §3,
+ * §4 Orders, §5 Cancel reason, §9), and the shipping address on My Account
+ * (SPEC §3, §4, §5). Each test has its own verified shopper whose orders are
+ * placed through the API; the store's orders command moves an order on.
+ */
+import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
+import { e2eDatabaseFile } from './hostile-names.ts';
+import { API_KEY, allProducts, apiGet, apiPost, inStock, type Product, type Variation } from './store-api.ts';
+import { formatRupees } from '../../src/lib/money.ts';
+
+type Shopper = Awaited<ReturnType<typeof verifiedAccount>>;
+
+// The store API's own message (api/orders/order.service.ts ORDER_MESSAGES).
+const CANCELLED = 'Order cancelled successfully';
+const ADDRESS_SAVED = 'Shipping address saved successfully';
+
+/**
+ * A size with plenty left, so other specs' stock-dependent screens stay as they
+ * are. `last`: the last such product, which no other test orders, for a test that counts its stock.
+ */
+async function ampleSize(request: APIRequestContext, { last = false } = {}): Promise<{ product: Product; size: Variation }> {
+  const ample = (p: Product) => inStock(p).some((v) => v.stock >= 10);
+  const products = await allProducts(request);
+  const product = (last ? products.findLast(ample) : products.find(ample))!;
+  return { product, size: inStock(product).find((v) => v.stock >= 10)! };
+}
+
+async function stockOf(request: APIRequestContext, product: Product, size: Variation): Promise<number> {
+  const details = await apiGet(request, `/single-product-details/${product.slug}`);
+  return details.data.product.productVariations.find((v: Variation) => v.id === size.id).stock;
+}
+
+/** Places a cash-on-delivery order of one unit through the API; answers its number. */
+async function placeOrder(request: APIRequestContext, shopper: Shopper, product: Product, size: Variation): Promise<string> {
+  const token = (await apiPost(request, '/customer/login', { email: shopper.email, password: shopper.password })).data.token as string;
+  const placed = await request.post('/api/checkout', {
+    headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` },
+    data: {
+      firstname: 'Nila',
+      lastname: 'Rao',
+      email: shopper.email,
+      phone_number: shopper.phone,
+      payment_method: 'cod',
+      address: '14 Linking Road',
+      pincode: '400050',
+      city: 'Mumbai Suburban',
+      state: 'Maharashtra',
+      products: [
+        {
+          ...(product.retailer_id ? { retailer_id: product.retailer_id, retailer_product_id: product.id } : { wholesaler_id: product.wholesaler_id, product_id: product.id }),
+          quantity: 1,
+          final_amount: size.final_price,
+          product_variation: size.product_variation,
+        },
+      ],
+    },
+  });
+  expect(placed.status()).toBe(200);
+  return (await placed.json()).data.order_number as string;
+}
+
+/** The store's orders command (README: Running orders) on this server's database. */
+function setStatus(baseURL: string, orderNumber: string, status: string) {
+  execFileSync('node', ['scripts/orders.ts', 'set-status', orderNumber, status], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseFile(baseURL) },
+    stdio: 'pipe',
+  });
+}
+
+async function openMyOrders(page: Page, shopper: Shopper) {
+  await page.goto('/');
+  await signInThroughApi(page, shopper.email, shopper.password);
+  await page.goto('/my-account/orders');
+}
+
+/** The island hydrates on idle: the orders become buttons then. */
+const orderButton = async (page: Page, orderNumber: string) => {
+  const button = page.getByRole('list', { name: 'Your orders' }).getByRole('button', { name: new RegExp(orderNumber) });
+  await expect(button).toBeEnabled();
+  return button;
+};
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Order Details' });
+const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('a shopper opens an order, copies its number, cancels it with Other and a reason, and the stock comes back', async ({ page, request, context, baseURL }) => {
+  test.slow(); // several axe runs on a busy 2-core machine
+  const csp = watchCsp(page);
+  const shopper = await verifiedAccount(request, 'First@123');
+  const { product, size } = await ampleSize(request, { last: true });
+  const orderNumber = await placeOrder(request, shopper, product, size);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+
+  await openMyOrders(page, shopper);
+  const order = await orderButton(page, orderNumber);
+  await expect(order).toContainText(product.name);
+  await expect(order).toContainText(`Size: ${size.product_variation}`);
+  await expect(order).toContainText('Order Has Been Placed');
+  await expect(order).toContainText(formatRupees(size.final_price));
+  await expectNoAxeViolations(page);
+
+  await order.click();
+  const details = drawer(page);
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Order Details' })).toBeVisible();
+  await expect(details).toContainText(orderNumber);
+  for (const text of ['Order Date', 'TOTAL', 'STATUS', 'SHIP TO', 'PAYMENT', 'ORDER SUMMARY', 'Amount', 'Quantity', 'Subtotal', 'Shipping Cost', 'Free', 'Total']) {
+    await expect(details.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await expect(details.getByText('Cash on Delivery (COD)', { exact: true })).toBeVisible();
+  await expect(details.getByText("Nila Rao", { exact: true })).toBeVisible();
+  await expect(details.getByText(shopper.email, { exact: true })).toBeVisible();
+  await expect(details.getByText(shopper.phone, { exact: true })).toBeVisible();
+  await expect(details.getByText('Order Has Been Placed', { exact: true })).toBeVisible();
+  await expect(details.getByText('Discount', { exact: true })).toHaveCount(0);
+
+  await details.getByRole('button', { name: 'Copy order number' }).click();
+  await expect(details.getByText('Copied!', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNumber);
+  await expectNoAxeViolations(page);
+  await expect(details.getByText('Copied!', { exact: true })).toBeHidden({ timeout: 4000 });
+
+  // SPEC §5 Cancel reason: each rule's message.
+  await details.getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await expect(dialog).toBeVisible();
+  const reason = dialog.getByRole('combobox', { name: 'Select a reason' });
+  await expect(reason.getByRole('option')).toHaveText([
+    'Select Reason',
+    'Ordered by Mistake',
+    'Found Cheaper Elsewhere',
+    'Delivery Time is Too Long',
+    'Changed My Mind',
+    'Product Details Are Incorrect',
+    'Payment Issue',
+    'Quantity Issue',
+    'Not Needed Anymore',
+    'Other',
+  ]);
+  await expect(dialog.getByRole('textbox', { name: 'Please specify' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Confirm Cancel' }).click();
+  await expect(dialog.getByText('Please select a reason', { exact: true })).toBeVisible();
+  await reason.selectOption('Other');
+  const specify = dialog.getByRole('textbox', { name: 'Please specify' });
+  await expect(specify).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm Cancel' }).click();
+  await expect(dialog.getByText('Please specify your reason', { exact: true })).toBeVisible();
+  await specify.fill('   ');
+  await expect(dialog.getByText('Reason cannot be empty', { exact: true })).toBeVisible();
+  await reason.selectOption({ label: 'Select Reason' });
+  await expect(dialog.getByText('Please select a valid reason', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await reason.selectOption('Other');
+  await dialog.getByRole('textbox', { name: 'Please specify' }).fill('  The size runs small  ');
+  // Read just before the cancel: other specs may order this size too, but not within these seconds.
+  const stockBeforeCancel = await stockOf(request, product, size);
+  const sent = page.waitForRequest((req) => req.url().endsWith('/api/customer/cancel-order'));
+  await dialog.getByRole('button', { name: 'Confirm Cancel' }).click();
+  const { order_id, ...reasons } = (await sent).postDataJSON();
+  expect(typeof order_id).toBe('number');
+  expect(reasons).toEqual({ reject_reason_select: 'Other', reject_reason_input: 'The size runs small' });
+
+  await expect(toast(page, CANCELLED)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(details.getByText('Order Has Been Cancelled', { exact: true })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Close order details' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  expect(await stockOf(request, product, size)).toBe(stockBeforeCancel + 1);
+
+  // Escape closes the drawer; focus is back on the order, which shows its new status.
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(order).toBeFocused();
+  await expect(order).toContainText('Order Has Been Cancelled');
+  expect(csp).toEqual([]);
+});
+
+test('a delivered order offers no Cancel Order, and a click outside closes its drawer', async ({ page, request, baseURL }) => {
+  const shopper = await verifiedAccount(request, 'First@123');
+  const { product, size } = await ampleSize(request);
+  const orderNumber = await placeOrder(request, shopper, product, size);
+  setStatus(baseURL!, orderNumber, 'order has been shipped');
+  setStatus(baseURL!, orderNumber, 'order has been delivered');
+
+  await openMyOrders(page, shopper);
+  const order = await orderButton(page, orderNumber);
+  await expect(order).toContainText('Order Has Been Delivered');
+  await order.click();
+  await expect(drawer(page).getByText('Order Has Been Delivered', { exact: true })).toBeVisible();
+  await expect(drawer(page).getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.mouse.click(20, 300);
+  await expect(drawer(page)).toBeHidden();
+  await expect(order).toBeFocused();
+});
+
+test('My Orders with no orders says so and links to the shop', async ({ page, request }) => {
+  const shopper = await verifiedAccount(request, 'First@123');
+  await openMyOrders(page, shopper);
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/shop');
+  await expectNoAxeViolations(page);
+});
+
+test('a shopper saves a shipping address: the PIN fills city and state, the rules show their messages', async ({ page, request }) => {
+  test.slow();
+  const shopper = await verifiedAccount(request, 'First@123');
+  const place = (await apiGet(request, '/pincode/560001')).data as { city: string; state: string };
+  await page.goto('/');
+  await signInThroughApi(page, shopper.email, shopper.password);
+  await page.goto('/my-account/account');
+  const form = page.getByRole('form', { name: 'Shipping address' });
+  await expect(form.getByRole('button', { name: 'Save address' })).toBeEnabled();
+
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(form.getByText('Address is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('Pincode is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('City is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('State is required', { exact: true })).toBeVisible();
+  await form.getByLabel('Pincode').fill('5600');
+  await expect(form.getByText('Must be a valid 6-digit pincode', { exact: true })).toBeVisible();
+  await form.getByLabel('Alternate phone (optional)').fill('12345');
+  await form.getByLabel('Alternate phone (optional)').blur();
+  await expect(form.getByText('Must be a valid 10-digit number', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await form.getByLabel('Address').fill('12 MG Road');
+  await form.getByLabel('Pincode').fill('560001');
+  await expect(form.getByLabel('City')).toHaveValue(place.city);
+  await expect(form.getByLabel('State')).toHaveValue(place.state);
+  await form.getByLabel('Alternate phone (optional)').fill('9123456780');
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(toast(page, ADDRESS_SAVED)).toBeVisible();
+
+  await page.reload();
+  await expect(form.getByLabel('Address')).toHaveValue('12 MG Road');
+  await expect(form.getByLabel('Pincode')).toHaveValue('560001');
+  await expect(form.getByLabel('City')).toHaveValue(place.city);
+  await expect(form.getByLabel('Alternate phone (optional)')).toHaveValue('9123456780');
+});

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import MyOrders from '../../src/islands/orders/MyOrders.tsx';
+import type { CustomerOrder, OrdersPage } from '../../src/lib/orders.ts';
+import { clearOrders } from '../../src/stores/orders.ts';
+
+beforeEach(clearOrders);
+afterEach(cleanup);
+
+const order = (id: number, patch: Partial<CustomerOrder> = {}): CustomerOrder => ({
+  orderId: id,
+  orderNumber: `OD10${id}`,
+  orderDate: '2026-11-23T20:00:00.000Z',
+  status: 'order_is_confirmed',
+  paymentMethod: 'cod',
+  pricePaise: 150000_00,
+  quantity: 2,
+  finalAmountPaise: 123456_78,
+  discountPaise: 0,
+  productName: `Kurta ${id}`,
+  productSlug: null,
+  productVariation: 'XL',
+  coverImage: null,
+  productImages: `/media/k${id}-a.jpg,/media/k${id}-b.jpg`,
+  ...patch,
+});
+const page = (orders: CustomerOrder[], patch: Partial<OrdersPage> = {}): OrdersPage => ({
+  orders,
+  customer: { fullName: 'Asha Rao', email: 'a@x.in', phoneNumber: '9876543210' },
+  currentPage: 1,
+  lastPage: 1,
+  total: orders.length,
+  ...patch,
+});
+
+describe('My Orders list (SPEC §2, §4)', () => {
+  it('shows each order with its picture, name, size, number, date, status and total in rupees', () => {
+    render(<MyOrders initial={{ page: page([order(2), order(1, { coverImage: '/media/cover.jpg' })]) }} />);
+    const items = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const first = items[0]!;
+    expect(first.textContent).toContain('Kurta 2');
+    expect(first.textContent).toContain('Size: XL');
+    expect(first.textContent).toContain('Order OD102 · 24 Nov 2026');
+    expect(first.textContent).toContain('Order Is Confirmed');
+    expect(first.textContent).toContain('₹2,46,913.56');
+    expect(within(first).getByRole('img', { name: 'Kurta 2' }).getAttribute('src')).toBe('/media/k2-a.jpg');
+    expect(within(items[1]!).getByRole('img', { name: 'Kurta 1' }).getAttribute('src')).toBe('/media/cover.jpg');
+  });
+
+  it('offers page links when there are more pages, the current one marked', () => {
+    render(<MyOrders initial={{ page: page([order(1)], { currentPage: 2, lastPage: 3 }) }} />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/my-account/orders', '/my-account/orders?page=2', '/my-account/orders?page=3']);
+    expect(within(nav).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows no paging for one page, an empty state with a link to the shop, and the failure message', () => {
+    const { unmount } = render(<MyOrders initial={{ page: page([]) }} />);
+    expect(screen.getByText('You have no orders yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start shopping' }).getAttribute('href')).toBe('/shop');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    unmount();
+    clearOrders();
+    render(<MyOrders initial={{ error: 'Failed to fetch orders' }} />);
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders');
+  });
+});
