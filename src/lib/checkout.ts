@@ -253,3 +253,6 @@ export function writeDraft(draft: CheckoutDraft): string {
   }
   return JSON.stringify({ details, paymentMethod: draft.paymentMethod, attempt: draft.attempt });
 }
+
+/** Seconds before a checkout OTP can be sent again (our choice; SPEC gives none). */
+export const OTP_RESEND_SECONDS = 30;
