@@ -124,3 +124,19 @@ export async function orderNavigation(page: Page, path: '/order-success' | '/pay
   await expect(page).not.toHaveURL(/\/signin/);
   return pattern.exec(url)![1]!;
 }
+
+/** Every axe rule passes on the page as it stands. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A saved shipping address for a signed-in shopper (My Account's form would save the same). */
+export async function saveAddressThroughApi(request: APIRequestContext, token: string, phone: string): Promise<void> {
+  const response = await request.post('/api/customer/shipping-address', {
+    headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` },
+    data: { firstname: 'Nila', lastname: 'Rao', phone_number: phone, ...ADDRESS, city: 'Bengaluru Urban', state: 'Karnataka' },
+  });
+  expect(response.ok()).toBe(true);
+}

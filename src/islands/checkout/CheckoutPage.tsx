@@ -76,6 +76,16 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     if (hydrated && !cart.loading) setSettled(true);
   }, [hydrated, cart.loading]);
 
+  // Where focus goes once the dialog has closed (closing gives it back to Place order first).
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    if (confirmOpen || !focusNext.current) return;
+    focusNext.current()?.focus();
+    focusNext.current = null;
+  }, [confirmOpen]);
+  const firstInvalid = () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const summaryTitle = () => summaryHeading.current;
+
   const signedIn = hydrated ? auth.isAuthenticated : signedInHint;
   // A guest with a token has confirmed their mobile by OTP (SPEC §4 OTP).
   const verified = signedIn || (hydrated && Boolean(auth.user?.token));
@@ -138,9 +148,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
       if (saved === null || isFailure(saved) || saved.success !== true) {
         if (saved !== null) showToasts(toastsFor({ ...saved, success: false }, { failure: MESSAGES.account.updateDetailsFailed }));
         fail([]);
-        if (saved !== null && isFailure(saved) && refused.show(form, saved.errors).length > 0) {
-          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-        }
+        if (saved !== null && isFailure(saved) && refused.show(form, saved.errors).length > 0) focusNext.current = firstInvalid;
         return;
       }
     }
@@ -158,16 +166,15 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     setProblems(stock);
     const fresh = freshPricesOf(outcome.data);
     if (fresh) {
+      focusNext.current = summaryTitle;
       fail([`${outcome.messages.join('. ')}. Please check the new total and place your order again`]);
       // The coupon's discount depends on the prices: priced again on the fresh lines.
       if (discount) void applyCoupon(api, discount.code, $cart.get().cartItems);
-      requestAnimationFrame(() => summaryHeading.current?.focus());
       return;
     }
+    if (refused.show(form, outcome.fieldErrors).length > 0) focusNext.current = firstInvalid;
+    else if (stock.size > 0) focusNext.current = summaryTitle;
     fail(outcome.messages);
-    if (refused.show(form, outcome.fieldErrors).length > 0) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    } else if (stock.size > 0) requestAnimationFrame(() => summaryHeading.current?.focus());
   };
 
   const cancel = async () => {
