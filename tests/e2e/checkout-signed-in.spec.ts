@@ -8,6 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { rupeesToPaise } from '../../src/lib/money.ts';
 import { addThroughApi, sizedProducts, type CartPick } from './cart-steps.ts';
+import { API_KEY } from './store-api.ts';
 import { verifiedAccount, signInThroughApi } from './helpers.ts';
 import {
   ADDRESS,
@@ -137,4 +138,22 @@ test('a line sold out before confirm is marked on its row and nothing is ordered
   } finally {
     await withDatabase((db) => db.updateTable('product_variants').set({ stock }).where('id', '=', soldOut.variant.id).execute());
   }
+});
+
+test('Escape closes the confirmation and keeps the cart; its Cancel empties the cart', async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { token } = await signedInAtCheckout(page, request, [[first!, 1]]);
+  await placeOrder(page);
+  await expect(confirmDialog(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirmDialog(page)).toBeHidden();
+  await expect(summary(page).getByRole('listitem')).toHaveCount(1);
+
+  await placeOrder(page);
+  await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmDialog(page)).toBeHidden();
+  await expect(main(page).getByText('Your cart is empty')).toBeVisible();
+  const cart = await request.get('/api/customer/cart', { headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` } });
+  expect((await cart.json()).data.cart).toEqual([]);
+  expect(await orderNumbersOf(request, token)).toEqual([]);
 });
