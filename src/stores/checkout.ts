@@ -138,6 +138,21 @@ export async function applyCoupon(api: ApiClient, code: string, lines: readonly 
   return outcome;
 }
 
+/**
+ * The applied coupon priced again on the order's lines as they are now (a
+ * line removed, a price changed, a reload), without toasts: the summary must
+ * show the discount the order will get. One that no longer applies goes.
+ */
+export async function repriceCoupon(api: ApiClient, lines: readonly CartLine[]): Promise<void> {
+  const applied = $checkout.get().discount;
+  if (!applied) return;
+  if (lines.length === 0) return removeCoupon();
+  const outcome = await applyCouponCall(api, { coupon_code: applied.code, products: couponProductsOf(lines) }, { key: 'reprice-coupon' });
+  if ($checkout.get().discount?.code !== applied.code) return;
+  if (outcome.ok) update({ discount: outcome.value });
+  else if (!outcome.cancelled && outcome.fieldErrors.coupon_code) update({ discount: null, discountError: null });
+}
+
 export function removeCoupon(): void {
   update({ discount: null, discountError: null });
 }

@@ -20,6 +20,7 @@ import {
   orderNumbersOf,
   saveAddressThroughApi,
   summary,
+  toasts,
   withDatabase,
 } from './checkout-steps.ts';
 
@@ -156,4 +157,31 @@ test('Escape closes the confirmation and keeps the cart; its Cancel empties the 
   const cart = await request.get('/api/customer/cart', { headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` } });
   expect((await cart.json()).data.cart).toEqual([]);
   expect(await orderNumbersOf(request, token)).toEqual([]);
+});
+
+test('an answer lost on the way, then a retry, makes one order: the retry sends the same Idempotency-Key', async ({ page, request }) => {
+  const [, , third] = await sizedProducts(request);
+  const { token } = await signedInAtCheckout(page, request, [[third!, 1]]);
+  const keys: string[] = [];
+  await page.route('**/api/checkout', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    // The server places the order, and its answer never reaches the browser.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await placeOrder(page);
+  await confirmDialog(page).getByRole('button', { name: 'Confirm order' }).click();
+  await expect(toasts(page).getByText('Failed to place order', { exact: true })).toBeVisible();
+  await expect(confirmDialog(page)).toBeHidden();
+  await expect(field(page, 'Address')).toHaveValue(ADDRESS.address);
+  const placed = await orderNumbersOf(request, token);
+  expect(placed).toHaveLength(1);
+
+  await placeOrder(page);
+  const number = await orderNavigation(page, '/order-success', () => confirmDialog(page).getByRole('button', { name: 'Confirm order' }).click());
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(number).toBe(placed[0]);
+  expect(await orderNumbersOf(request, token)).toEqual(placed);
 });

@@ -33,7 +33,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth, saveGuestDetails } from '../../stores/auth.ts';
 import { $cart, removeFromCart } from '../../stores/cart.ts';
-import { $checkout, applyCoupon, emptyCart, loadDraft, placeOrder, saveDraft } from '../../stores/checkout.ts';
+import { $checkout, emptyCart, loadDraft, placeOrder, repriceCoupon, saveDraft } from '../../stores/checkout.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
 import { serverErrors, submitButtonClass, useHydrated } from '../forms/form-kit.ts';
@@ -93,6 +93,13 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const lines = leaving ?? storeLines;
   const totals = orderTotals(lines, discount?.discountPaise ?? 0);
   const busy = placing || checkoutLoading || leaving !== null;
+
+  // The discount follows the lines: priced again whenever they change (a price, a removed line, a reload).
+  const linesSignature = JSON.stringify(storeLines.map((line) => [line.product_id, line.selected_variant?.product_variation, line.quantity, line.final_price]));
+  const couponCode = discount?.code;
+  useEffect(() => {
+    if (hydrated && settled && couponCode && leaving === null) void repriceCoupon(browserApi(), $cart.get().cartItems);
+  }, [hydrated, settled, couponCode, linesSignature, leaving]);
 
   const form = useDetailsForm(prefill ?? EMPTY_DETAILS, formRef, () => setConfirmOpen(true));
 
@@ -168,8 +175,6 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     if (fresh) {
       focusNext.current = summaryTitle;
       fail([`${outcome.messages.join('. ')}. Please check the new total and place your order again`]);
-      // The coupon's discount depends on the prices: priced again on the fresh lines.
-      if (discount) void applyCoupon(api, discount.code, $cart.get().cartItems);
       return;
     }
     if (refused.show(form, outcome.fieldErrors).length > 0) focusNext.current = firstInvalid;
