@@ -185,3 +185,19 @@ test('an answer lost on the way, then a retry, makes one order: the retry sends 
   expect(number).toBe(placed[0]);
   expect(await orderNumbersOf(request, token)).toEqual(placed);
 });
+
+test("the server renders /checkout with the cart's lines and the shopper's details, before any JavaScript", async ({ browser, page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { email } = await signedInAtCheckout(page, request, [[first!, 2]]);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await page.context().cookies());
+  const plain = await context.newPage();
+  const response = await plain.goto('/checkout');
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  const line = summary(plain).getByRole('listitem', { name: first!.product.name });
+  await expect(line).toContainText(`Size: ${first!.variant.product_variation}`);
+  await expect(line).toContainText(`x 2`);
+  await expect(field(plain, 'Email')).toHaveValue(email);
+  await expect(field(plain, 'Address')).toHaveValue(ADDRESS.address);
+  await context.close();
+});
