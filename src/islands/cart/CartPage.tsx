@@ -81,9 +81,15 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
             </h2>
             <p className="mt-1 text-sm opacity-85">Your cart is kept: its items will still be here after you sign in.</p>
           </div>
-          <a href={ROUTES.signIn} className={`${primaryInline} mt-4 shrink-0 sm:mt-0`}>
-            Sign in
-          </a>
+          <div className="mt-4 flex shrink-0 flex-wrap gap-3 sm:mt-0">
+            <a href={ROUTES.signIn} className={primaryInline}>
+              Sign in
+            </a>
+            {/* SPEC §2: /checkout is open to guests too, who confirm their mobile by OTP there. */}
+            <a href={ROUTES.checkout} className={`${primaryInline} border border-button bg-transparent text-on-page`}>
+              Continue as guest
+            </a>
+          </div>
         </section>
       )}
 

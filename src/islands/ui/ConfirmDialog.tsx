@@ -17,15 +17,21 @@ interface Props {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Escape (or the browser closing it): defaults to onCancel; give it when the cancel button does more than close. */
+  onDismiss?: () => void;
+  /** The button focused on opening: the safe one, which is cancel unless cancelling is the destructive choice. */
+  initialFocus?: 'cancel' | 'confirm';
 }
 
 const button =
   'inline-flex min-w-24 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-opacity disabled:cursor-not-allowed disabled:opacity-60';
 
 export default function ConfirmDialog(props: Props) {
-  const { title, text, confirmLabel, cancelLabel = 'Cancel', open, busy = false, onConfirm, onCancel } = props;
+  const { title, text, confirmLabel, cancelLabel = 'Cancel', open, busy = false, onConfirm, onCancel, initialFocus = 'cancel' } = props;
+  const onDismiss = props.onDismiss ?? onCancel;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
 
@@ -35,21 +41,21 @@ export default function ConfirmDialog(props: Props) {
     if (open && !dialog.open) {
       dialog.showModal();
       // The safe choice gets focus first: Enter on a confirm dialog should not log anyone out.
-      cancelRef.current?.focus();
+      (initialFocus === 'confirm' ? confirmRef : cancelRef).current?.focus();
     } else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, initialFocus]);
 
   const onCancelEvent = (event: SyntheticEvent<HTMLDialogElement>) => {
     // Escape: the caller's flag decides whether the dialog closes.
     event.preventDefault();
-    if (!busy) onCancel();
+    if (!busy) onDismiss();
   };
 
   const onClose = () => {
     // The browser may close it anyway (a repeated Escape without user activation): keep the flag in step.
     if (!open) return;
     if (busy) dialogRef.current?.showModal();
-    else onCancel();
+    else onDismiss();
   };
 
   return (
@@ -78,7 +84,7 @@ export default function ConfirmDialog(props: Props) {
         >
           {cancelLabel}
         </button>
-        <button type="button" disabled={busy} onClick={onConfirm} className={`${button} bg-button text-on-button hover:opacity-90`}>
+        <button ref={confirmRef} type="button" disabled={busy} onClick={onConfirm} className={`${button} bg-button text-on-button hover:opacity-90`}>
           {busy && (
             <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current" />
           )}

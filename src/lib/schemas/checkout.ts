@@ -147,3 +147,19 @@ export const applyCouponSchema = z.object({
   products: linesOf(couponLineSchema).optional(),
 });
 export type ApplyCouponRequest = z.output<typeof applyCouponSchema>;
+
+/** The checkout form's own fields (contact and address), with SPEC §5's messages. */
+export const checkoutDetailsSchema = checkoutSchema.pick({
+  firstname: true,
+  lastname: true,
+  email: true,
+  phone_number: true,
+  alt_phone_number: true,
+  address: true,
+  pincode: true,
+  city: true,
+  state: true,
+});
+
+/** The coupon box: a code to try. */
+export const couponFormSchema = z.object({ coupon_code: couponCodeField });

@@ -1,0 +1,297 @@
+/**
+ * /checkout's island (SPEC §2-§9 for checkout). The server renders the cart's
+ * lines and a signed-in shopper's prefilled details; once hydrated the cart,
+ * auth and checkout stores take over, and the draft this tab kept (never the
+ * OTP) fills the form again after a reload.
+ *
+ * A guest first confirms their mobile by OTP (ContactOtp); then the details,
+ * address and payment sections open and focus moves to them. Place order
+ * checks the form and opens SPEC's product confirmation dialog: confirm
+ * places the order (once: src/stores/checkout.ts), cancel empties the cart.
+ */
+import { useStore } from '@nanostores/react';
+import { useSelector } from '@tanstack/react-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import type { Customer } from '../../lib/api/types.ts';
+import { cartCount, type CartLine } from '../../lib/cart.ts';
+import {
+  EMPTY_DETAILS,
+  PAYMENT_METHOD_LABELS,
+  checkoutPayload,
+  lineProblems,
+  mergeDetails,
+  orderTotals,
+  prefillDetails,
+  type CheckoutDetails,
+  type PaymentMethod,
+} from '../../lib/checkout.ts';
+import { freshPricesOf } from '../../lib/api/checkout.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { formatPaiseAsRupees } from '../../lib/money.ts';
+import { ROUTES } from '../../lib/routes.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { $auth, saveGuestDetails } from '../../stores/auth.ts';
+import { $cart, removeFromCart } from '../../stores/cart.ts';
+import { $checkout, emptyCart, loadDraft, placeOrder, repriceCoupon, saveDraft } from '../../stores/checkout.ts';
+import { goTo } from '../../stores/session.ts';
+import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { serverErrors, submitButtonClass, useHydrated } from '../forms/form-kit.ts';
+import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import ContactOtp from './ContactOtp.tsx';
+import CouponForm from './CouponForm.tsx';
+import DetailsSections from './DetailsSections.tsx';
+import { detailsRule, useDetailsForm } from './details-form.ts';
+import OrderSummary from './OrderSummary.tsx';
+
+interface Props {
+  initialLines: CartLine[];
+  signedInHint: boolean;
+  prefill: CheckoutDetails | null;
+}
+
+const section = 'space-y-4 rounded-xl border border-current/10 p-5';
+const heading = 'text-lg font-semibold focus:outline-none';
+
+export default function CheckoutPage({ initialLines, signedInHint, prefill }: Props) {
+  const hydrated = useHydrated();
+  const auth = useStore($auth);
+  const cart = useStore($cart);
+  const { discount, checkoutLoading } = useStore($checkout);
+  const [settled, setSettled] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
+  const [mobile, setMobile] = useState('');
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [leaving, setLeaving] = useState<CartLine[] | null>(null);
+  const [problems, setProblems] = useState<ReadonlyMap<number, string>>(new Map());
+  const [notice, setNotice] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const detailsHeading = useRef<HTMLHeadingElement>(null);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const refused = useRef(serverErrors()).current;
+  const rule = useRef(refused.wrap(detailsRule)).current;
+
+  useEffect(() => {
+    if (hydrated && !cart.loading) setSettled(true);
+  }, [hydrated, cart.loading]);
+
+  // Where focus goes once the dialog has closed (closing gives it back to Place order first).
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    if (confirmOpen || !focusNext.current) return;
+    focusNext.current()?.focus();
+    focusNext.current = null;
+  }, [confirmOpen]);
+  const firstInvalid = () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const summaryTitle = () => summaryHeading.current;
+
+  const signedIn = hydrated ? auth.isAuthenticated : signedInHint;
+  // A guest with a token has confirmed their mobile by OTP (SPEC §4 OTP).
+  const verified = signedIn || (hydrated && Boolean(auth.user?.token));
+  const storeLines = !hydrated || (auth.isAuthenticated && !settled) ? initialLines : cart.cartItems;
+  const lines = leaving ?? storeLines;
+  const totals = orderTotals(lines, discount?.discountPaise ?? 0);
+  const busy = placing || checkoutLoading || leaving !== null;
+
+  // The discount follows the lines: priced again whenever they change (a price, a removed line, a reload).
+  const linesSignature = JSON.stringify(storeLines.map((line) => [line.product_id, line.selected_variant?.product_variation, line.quantity, line.final_price]));
+  const couponCode = discount?.code;
+  useEffect(() => {
+    if (hydrated && settled && couponCode && leaving === null) void repriceCoupon(browserApi(), $cart.get().cartItems);
+  }, [hydrated, settled, couponCode, linesSignature, leaving]);
+
+  const form = useDetailsForm(prefill ?? EMPTY_DETAILS, formRef, () => setConfirmOpen(true));
+
+  // After hydration: the draft this tab kept wins over the prefill (the server could not read it).
+  useEffect(() => {
+    if (!hydrated) return;
+    const draft = loadDraft();
+    const base = prefill ?? (auth.isAuthenticated || auth.user?.token ? prefillDetails(auth.user?.customer, null) : EMPTY_DETAILS);
+    // Values only: the form's defaults stay the server's, or every render would put them back.
+    form.reset(mergeDetails(base, draft.details), { keepDefaultValues: true });
+    setMobile(draft.details.phone_number ?? '');
+    setPaymentMethod(draft.paymentMethod);
+    // Once, on hydration.
+  }, [hydrated]);
+
+  const values = useSelector(form.store, (state) => state.values);
+  useEffect(() => {
+    if (hydrated) saveDraft({ details: values });
+  }, [hydrated, values]);
+
+  const choosePayment = (method: PaymentMethod) => {
+    setPaymentMethod(method);
+    saveDraft({ paymentMethod: method });
+  };
+
+  const onVerified = (verifiedMobile: string, customer: Customer | undefined) => {
+    const known = prefillDetails(customer, null);
+    const current = form.state.values;
+    form.reset(mergeDetails(mergeDetails(known, current), { phone_number: verifiedMobile }), { keepDefaultValues: true });
+    requestAnimationFrame(() => detailsHeading.current?.focus());
+  };
+
+  const fail = (messages: string[]) => {
+    setConfirmOpen(false);
+    setPlacing(false);
+    setNotice(messages.join('. '));
+  };
+
+  const confirm = async () => {
+    if (busy) return;
+    setPlacing(true);
+    setProblems(new Map());
+    const details = form.state.values;
+    const api = browserApi();
+    // A guest who is not yet a customer completes their details first (SPEC §7 update-user-details).
+    if (!auth.isAuthenticated) {
+      const saved = await saveGuestDetails(api, {
+        firstname: details.firstname.trim(),
+        lastname: details.lastname.trim(),
+        email: details.email.trim(),
+        ...(details.alt_phone_number.trim() ? { alt_phone_number: details.alt_phone_number.trim() } : {}),
+      });
+      if (saved === null || isFailure(saved) || saved.success !== true) {
+        if (saved !== null) showToasts(toastsFor({ ...saved, success: false }, { failure: MESSAGES.account.updateDetailsFailed }));
+        fail([]);
+        if (saved !== null && isFailure(saved) && refused.show(form, saved.errors).length > 0) focusNext.current = firstInvalid;
+        return;
+      }
+    }
+    const ordered = lines;
+    const outcome = await placeOrder(api, checkoutPayload(details, ordered, paymentMethod, discount?.code ?? null));
+    if (outcome.ok) {
+      setLeaving(ordered);
+      toastOnNextPage([{ kind: 'success', message: $checkout.get().message ?? MESSAGES.checkout.orderPlaced, flow: 'account' }]);
+      const path = outcome.value.prepaid ? ROUTES.payment : ROUTES.orderSuccess;
+      goTo(`${path}?${new URLSearchParams({ order: outcome.value.orderNumber })}`, { replace: true });
+      return;
+    }
+    if (outcome.cancelled) return fail([]);
+    const stock = lineProblems(outcome.fieldErrors);
+    setProblems(stock);
+    const fresh = freshPricesOf(outcome.data);
+    if (fresh) {
+      focusNext.current = summaryTitle;
+      fail([`${outcome.messages.join('. ')}. Please check the new total and place your order again`]);
+      return;
+    }
+    if (refused.show(form, outcome.fieldErrors).length > 0) focusNext.current = firstInvalid;
+    else if (stock.size > 0) focusNext.current = summaryTitle;
+    fail(outcome.messages);
+  };
+
+  const cancel = async () => {
+    setConfirmOpen(false);
+    await emptyCart(browserApi());
+  };
+
+  const count = cartCount(lines);
+  const dialogText = useMemo(
+    () =>
+      `Place your order of ${count} ${count === 1 ? 'item' : 'items'} for ${formatPaiseAsRupees(totals.total)}, paid by ${PAYMENT_METHOD_LABELS[paymentMethod]}? ` +
+      'Cancel empties your cart and closes this dialog.',
+    [count, totals.total, paymentMethod],
+  );
+
+  if (count === 0 && (hydrated ? settled : true)) {
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-8 lg:py-12">
+        <h1 className="text-2xl font-semibold sm:text-3xl">Checkout</h1>
+        <div className="mt-10 flex flex-col items-center gap-5 rounded-xl border border-current/10 px-6 py-16 text-center">
+          <p className="text-lg">Your cart is empty</p>
+          <a href={ROUTES.shop} className="inline-flex items-center justify-center rounded-md bg-button px-8 py-3 text-sm font-semibold text-on-button hover:opacity-90">
+            CONTINUE SHOPPING
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 lg:py-12">
+      <h1 className="text-2xl font-semibold sm:text-3xl">Checkout</h1>
+      <p role="status" aria-live="polite" className={notice ? 'mt-4 rounded-md border border-red-700/40 bg-red-50 px-4 py-3 text-sm text-red-800' : 'sr-only'}>
+        {notice}
+      </p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
+        <div className="space-y-6">
+          <section aria-labelledby="checkout-contact-title" className={section}>
+            <h2 id="checkout-contact-title" className={heading}>
+              Contact
+            </h2>
+            {verified ? (
+              <p className="text-sm">
+                {signedIn ? 'Signed in' : 'Mobile verified'}
+                {auth.user?.customer?.phone_number ? `: ${auth.user.customer.phone_number}` : ''}
+              </p>
+            ) : (
+              <ContactOtp
+                key={hydrated ? 'live' : 'server'}
+                hydrated={hydrated}
+                initialMobile={mobile}
+                onMobileChange={(value) => saveDraft({ details: { ...form.state.values, phone_number: value } })}
+                onVerified={onVerified}
+              />
+            )}
+          </section>
+          <form id="checkout-details" name="checkout-details" ref={formRef} noValidate onSubmit={(event) => {
+            event.preventDefault();
+            void form.handleSubmit();
+          }}>
+            {verified ? (
+              <DetailsSections
+                form={form}
+                rule={rule}
+                phoneLocked={!signedIn}
+                paymentMethod={paymentMethod}
+                onPaymentMethod={choosePayment}
+                detailsHeading={detailsHeading}
+                disabled={busy}
+              />
+            ) : (
+              <p className="rounded-xl border border-dashed border-current/20 p-5 text-sm opacity-80">
+                Verify your mobile number to add your details, delivery address and payment method.
+              </p>
+            )}
+          </form>
+        </div>
+        <section aria-labelledby="checkout-summary-title" className={`${section} lg:sticky lg:top-[calc(var(--header-h)+1rem)]`}>
+          <h2 id="checkout-summary-title" ref={summaryHeading} tabIndex={-1} className={heading}>
+            Order summary
+          </h2>
+          <OrderSummary
+            lines={lines}
+            totals={totals}
+            couponCode={discount?.code ?? null}
+            problems={problems}
+            onRemove={busy ? undefined : (line) => {
+              setProblems(new Map());
+              void removeFromCart(browserApi(), line);
+            }}
+          >
+            {verified && <CouponForm lines={lines} hydrated={hydrated} disabled={busy} />}
+          </OrderSummary>
+          {verified && (
+            <button type="submit" form="checkout-details" className={submitButtonClass} disabled={!hydrated || busy} aria-busy={busy || undefined}>
+              {busy ? 'Placing order…' : 'Place order'}
+            </button>
+          )}
+        </section>
+      </div>
+      <ConfirmDialog
+        title="Confirm order"
+        text={dialogText}
+        confirmLabel={busy ? 'Placing order…' : 'Confirm order'}
+        cancelLabel="Cancel"
+        open={confirmOpen}
+        busy={busy}
+        initialFocus="confirm"
+        onConfirm={() => void confirm()}
+        onCancel={() => void cancel()}
+        onDismiss={() => setConfirmOpen(false)}
+      />
+    </div>
+  );
+}

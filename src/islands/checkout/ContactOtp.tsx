@@ -1,0 +1,168 @@
+/**
+ * A guest's mobile check at checkout (SPEC §4 OTP, §7 OTP): the mobile gets
+ * a code (`/otp/send`; in demo mode the toast shows it), the code goes to
+ * `/otp/verify/checkout`. The code field is `one-time-code` and numeric, so
+ * phones offer the SMS code. Resend waits for a countdown. The code itself is
+ * never kept: a reload asks for a fresh one.
+ */
+import { useForm, useSelector } from '@tanstack/react-form';
+import { useEffect, useRef, useState } from 'react';
+import { isFailure } from '../../lib/api/client.ts';
+import type { Customer } from '../../lib/api/types.ts';
+import { OTP_RESEND_SECONDS } from '../../lib/checkout.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { otpSendSchema, otpVerifySchema } from '../../lib/schemas/account.ts';
+import { OTP_DIGITS } from '../../lib/schemas/fields.ts';
+import { browserApi } from '../../stores/api-client.ts';
+import { sendRegistrationOtp, verifyCheckoutOtp } from '../../stores/auth.ts';
+import { openSession } from '../../stores/session.ts';
+import { showToasts, toastsFor } from '../../stores/toast.ts';
+import TextField from '../forms/TextField.tsx';
+import SubmitButton from '../forms/SubmitButton.tsx';
+import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith } from '../forms/form-kit.ts';
+
+/** Our text for a sent code when the API gives none (SPEC has no success text for it). */
+const OTP_SENT = 'OTP sent';
+
+const sendRule = ruleOf(otpSendSchema);
+const codeSchema = otpVerifySchema.pick({ otp: true });
+const codeRule = ruleOf(codeSchema);
+
+async function sendCode(mobile: string): Promise<boolean> {
+  const result = await sendRegistrationOtp(browserApi(), { mobile });
+  if (result === null) return false;
+  if (isFailure(result) || result.success !== true) {
+    showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.otp.sendFailed }));
+    return false;
+  }
+  const otp = result.data?.otp;
+  const toasts = toastsFor(result, { failure: MESSAGES.otp.sendFailed, success: OTP_SENT });
+  // Demo mode: the code is shown in the toast (SPEC §7 OTP).
+  showToasts(toasts.map((toast, index) => (index === 0 && otp ? { ...toast, message: `${toast.message} OTP: ${otp}` } : toast)));
+  return true;
+}
+
+interface Props {
+  hydrated: boolean;
+  /** The number from the draft, so a reload keeps it. */
+  initialMobile: string;
+  onMobileChange: (mobile: string) => void;
+  onVerified: (mobile: string, customer: Customer | undefined) => void;
+}
+
+export default function ContactOtp({ hydrated, initialMobile, onMobileChange, onVerified }: Props) {
+  const mobileRef = useRef<HTMLFormElement>(null);
+  const codeRef = useRef<HTMLFormElement>(null);
+  const sentToRef = useRef<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [wait, setWait] = useState(0);
+  const [resending, setResending] = useState(false);
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const showCodeStep = (mobile: string | null) => {
+    sentToRef.current = mobile;
+    setSentTo(mobile);
+    if (mobile) setWait(OTP_RESEND_SECONDS);
+  };
+
+  const codeForm = useForm({
+    ...formBehaviour,
+    defaultValues: { otp: '' },
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(codeRef.current, formApi),
+    onSubmit: async ({ value }) => {
+      const mobile = sentToRef.current;
+      if (!mobile) return;
+      const result = await verifyCheckoutOtp(browserApi(), { mobile, otp: codeSchema.parse(value).otp });
+      if (result === null) return;
+      if (isFailure(result) || result.success !== true) {
+        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.otp.verificationFailed }));
+        return;
+      }
+      showToasts(toastsFor(result, { failure: MESSAGES.otp.verificationFailed, success: MESSAGES.otp.verified }));
+      // The contract of the order pages: a guest's token is in the session cookie too (an existing customer's already is).
+      if (!result.data.is_existing_customer) await openSession(result.data.token);
+      onVerified(mobile, result.data.customer);
+    },
+  });
+
+  const mobileForm = useForm({
+    ...formBehaviour,
+    defaultValues: { mobile: initialMobile },
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(mobileRef.current, formApi),
+    onSubmit: async ({ value }) => {
+      const { mobile } = otpSendSchema.parse(value);
+      if (!(await sendCode(mobile))) return;
+      codeForm.reset();
+      showCodeStep(mobile);
+    },
+  });
+
+  const verifying = useSelector(codeForm.store, (state) => state.isSubmitting);
+
+  const resend = async () => {
+    if (!sentTo) return;
+    setResending(true);
+    if (await sendCode(sentTo)) {
+      codeForm.reset();
+      setWait(OTP_RESEND_SECONDS);
+    }
+    setResending(false);
+  };
+
+  if (sentTo === null) {
+    return (
+      <form name="checkout-mobile" ref={mobileRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(mobileForm)}>
+        <p className="text-sm opacity-80">We send a one-time code to your mobile to confirm it is yours.</p>
+        <mobileForm.Field name="mobile" validators={{ onChange: sendRule }} listeners={{ onChange: ({ value }) => onMobileChange(value) }}>
+          {(field) => (
+            <TextField field={field} label="Mobile number" type="tel" inputMode="numeric" autoComplete="tel-national" required />
+          )}
+        </mobileForm.Field>
+        <mobileForm.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => <SubmitButton label="Send OTP" busyLabel="Sending OTP…" busy={isSubmitting} hydrated={hydrated} />}
+        </mobileForm.Subscribe>
+      </form>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <form name="checkout-otp" ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
+        <codeForm.Field name="otp" validators={{ onChange: codeRule }}>
+          {(field) => (
+            <TextField
+              field={field}
+              label="OTP"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={OTP_DIGITS}
+              hint={`Enter the ${OTP_DIGITS}-digit code sent to ${sentTo}`}
+              autoFocus
+              required
+            />
+          )}
+        </codeForm.Field>
+        <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying} blocked={resending} hydrated={hydrated} />
+      </form>
+      <div className="flex flex-wrap justify-between gap-2">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={verifying || resending || wait > 0}
+          aria-busy={resending || undefined}
+          onClick={() => void resend()}
+        >
+          {resending ? 'Resending OTP…' : wait > 0 ? `Resend OTP in ${wait}s` : 'Resend OTP'}
+        </button>
+        <button type="button" className={secondaryButtonClass} disabled={verifying} onClick={() => showCodeStep(null)}>
+          Change number
+        </button>
+      </div>
+    </div>
+  );
+}

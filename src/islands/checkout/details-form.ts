@@ -1,0 +1,23 @@
+/**
+ * The checkout's details form (contact and address): one TanStack form over
+ * SPEC §5's rules (src/lib/schemas/checkout.ts), quiet until a field is left
+ * or the order is placed, like every form of the store.
+ */
+import { useForm } from '@tanstack/react-form';
+import type { RefObject } from 'react';
+import type { CheckoutDetails } from '../../lib/checkout.ts';
+import { checkoutDetailsSchema } from '../../lib/schemas/checkout.ts';
+import { focusFirstInvalid, formBehaviour, ruleOf } from '../forms/form-kit.ts';
+
+export const detailsRule = ruleOf(checkoutDetailsSchema);
+
+export function useDetailsForm(defaults: CheckoutDetails, formRef: RefObject<HTMLFormElement | null>, onValid: () => void) {
+  return useForm({
+    ...formBehaviour,
+    defaultValues: defaults,
+    onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
+    onSubmit: () => onValid(),
+  });
+}
+
+export type DetailsForm = ReturnType<typeof useDetailsForm>;

@@ -1,0 +1,134 @@
+/**
+ * Checkout calls (SPEC §7 "Checkout and orders"; README "Orders"):
+ * `POST /checkout` with its Idempotency-Key and `POST /apply-coupon`, each
+ * answer parsed into the storefront's own types (paise as integers). A 409
+ * 'Prices have changed' keeps its fresh lines in the failure's `data`; read
+ * them with `freshPricesOf`.
+ */
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { rupeesToPaise } from '../money.ts';
+import type { ApiClient, RequestOptions } from './client.ts';
+import { parsedCall, type Outcome } from './parsed.ts';
+import type { Customer } from './types.ts';
+
+/** Rupees ("1299.00" or a number) read as integer paise. */
+const paise = z.union([z.string(), z.number()]).transform((value, ctx): number => {
+  const amount = rupeesToPaise(value);
+  if (amount === null) {
+    ctx.addIssue({ code: 'custom', message: 'not an amount' });
+    return z.NEVER;
+  }
+  return amount;
+});
+
+const customerSchema = z
+  .object({
+    id: z.number().optional(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+    email: z.string().nullish(),
+    phone_number: z.string().nullish(),
+    alt_phone_number: z.string().nullish(),
+  })
+  .loose();
+
+export interface PlacedOrder {
+  orderIds: number[];
+  orderNumber: string;
+  customer: Customer;
+  /** A prepaid order's payment is taken on /payment. */
+  prepaid: boolean;
+}
+
+export const placedOrderSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      order_id: z.array(z.number()).min(1),
+      order_number: z.string().min(1),
+      customer: customerSchema,
+      payment: z.object({ reference: z.string() }).loose().optional(),
+    }),
+  })
+  .transform(({ data }): PlacedOrder => ({
+    orderIds: data.order_id,
+    orderNumber: data.order_number,
+    customer: data.customer as Customer,
+    prepaid: data.payment !== undefined,
+  }));
+
+export interface AppliedCoupon {
+  code: string;
+  discountPaise: number;
+  subtotalPaise: number;
+  totalPaise: number;
+}
+
+export const appliedCouponSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      coupon: z.object({ code: z.string().min(1), discount: paise, subtotal: paise, total: paise }).loose(),
+    }),
+  })
+  .transform(({ data: { coupon } }): AppliedCoupon => ({
+    code: coupon.code,
+    discountPaise: coupon.discount,
+    subtotalPaise: coupon.subtotal,
+    totalPaise: coupon.total,
+  }));
+
+/** One line of a 409 'Prices have changed': what the server charges now. */
+export interface FreshPrice {
+  product_id: number;
+  product_variation: string | null;
+  /** Unit price as the API writes it ("1299.00"). */
+  final_price: string;
+}
+
+const freshPricesSchema = z.object({
+  products: z.array(
+    z.object({ product_id: z.number(), product_variation: z.string().nullable(), final_price: z.string() }).loose(),
+  ),
+});
+
+/** The fresh lines of a 409 'Prices have changed' (the failure's `data`), or null when it carries none. */
+export function freshPricesOf(data: unknown): FreshPrice[] | null {
+  const parsed = freshPricesSchema.safeParse(data);
+  if (!parsed.success || rupeesOk(parsed.data.products) === false) return null;
+  return parsed.data.products.map(({ product_id, product_variation, final_price }) => ({ product_id, product_variation, final_price }));
+}
+
+const rupeesOk = (lines: Array<{ final_price: string }>) => lines.every((line) => rupeesToPaise(line.final_price) !== null);
+
+type CallOptions = Pick<RequestOptions, 'signal' | 'key'>;
+
+/** `POST /checkout`: the same `idempotencyKey` for every try of one attempt, so it orders once. */
+export function placeOrderCall(
+  api: ApiClient,
+  payload: unknown,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<Outcome<PlacedOrder>> {
+  return parsedCall(api, 'POST', '/checkout', placedOrderSchema, {
+    ...options,
+    json: payload,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    fallback: MESSAGES.checkout.placeOrderFailed,
+  });
+}
+
+/** `POST /apply-coupon` `{ coupon_code, products }`: the discount on these lines. */
+export function applyCouponCall(
+  api: ApiClient,
+  payload: { coupon_code: string; products: unknown[] },
+  options: CallOptions = {},
+): Promise<Outcome<AppliedCoupon>> {
+  return parsedCall(api, 'POST', '/apply-coupon', appliedCouponSchema, {
+    ...options,
+    json: payload,
+    fallback: MESSAGES.coupon.applyFailed,
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * What /checkout knows on the server (SPEC §2 /checkout, open to guests): the
+ * cart's lines (src/lib/cart.server.ts) and, for a signed-in shopper, the
+ * form prefilled from the profile and the saved shipping address. Server only.
+ */
+import { z } from 'zod';
+import type { CartLine } from './cart.ts';
+import { serverCart, sessionToken, type ServerCartContext } from './cart.server.ts';
+import { getAccount } from './api/account.ts';
+import type { ApiClient } from './api/client.ts';
+import { parsedCall, readAnswer } from './api/parsed.ts';
+import type { Customer } from './api/types.ts';
+import { prefillDetails, type CheckoutDetails } from './checkout.ts';
+import { MESSAGES } from './messages.ts';
+
+const optionalText = z.string().nullish();
+
+const accountSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ firstname: optionalText, lastname: optionalText, email: optionalText, phone_number: optionalText, alt_phone_number: optionalText }).loose(),
+  })
+  .transform((body) => body.data as Customer);
+
+const savedAddressSchema = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      data: z.object({ address: optionalText, pincode: optionalText, city: optionalText, state: optionalText, alt_phone_number: optionalText }).loose().nullable(),
+    }),
+  })
+  .transform((body) => body.data.data);
+
+async function prefillFor(api: ApiClient, token: string): Promise<CheckoutDetails | null> {
+  const [account, address] = await Promise.all([
+    getAccount(api, { token }).then((raw) => readAnswer(raw, accountSchema, MESSAGES.general.somethingWentWrong, 'GET /customer/account')),
+    parsedCall(api, 'GET', '/customer/get-shipping-address', savedAddressSchema, {
+      token,
+      fallback: MESSAGES.account.fetchAddressFailed,
+    }),
+  ]);
+  if (!account.ok) return null;
+  return prefillDetails(account.value, address.ok ? address.value : null);
+}
+
+export interface CheckoutStart {
+  lines: CartLine[];
+  signedIn: boolean;
+  /** A signed-in shopper's details from their profile and saved address. */
+  prefill: CheckoutDetails | null;
+}
+
+export async function checkoutStart(context: ServerCartContext): Promise<CheckoutStart> {
+  const [lines, token] = await Promise.all([serverCart(context), sessionToken(context)]);
+  const prefill = token ? await prefillFor(context.locals.api, token) : null;
+  return { lines, signedIn: token !== null, prefill };
+}

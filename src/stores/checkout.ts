@@ -1,0 +1,237 @@
+/**
+ * The checkout state of SPEC §3 (checkoutLoading, checkoutError, success,
+ * message, order_id, discount, discountLoading, discountError), persisted
+ * under `checkout` (loading flags stripped by persist.ts), and its
+ * transitions of SPEC §4 (Checkout, Coupon). The shopper's draft (typed
+ * fields, payment method, the attempt's Idempotency-Key) lives in this tab's
+ * session storage instead, never the OTP: it is personal, and it should end
+ * with the tab.
+ */
+import { atom } from 'nanostores';
+import { removeFromCartCall, removeFromCartPayload } from '../lib/api/cart.ts';
+import { applyCouponCall, freshPricesOf, placeOrderCall, type AppliedCoupon, type PlacedOrder } from '../lib/api/checkout.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import { failed, type Outcome } from '../lib/api/parsed.ts';
+import type { Customer } from '../lib/api/types.ts';
+import type { CartLine } from '../lib/cart.ts';
+import {
+  EMPTY_DRAFT,
+  attemptFor,
+  couponProductsOf,
+  readDraft,
+  withFreshPrices,
+  writeDraft,
+  type CheckoutDraft,
+  type CheckoutPayload,
+} from '../lib/checkout.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { $auth, withAltPhone } from './auth.ts';
+import { $cart, fetchCart, isGuestLine, signedInToken, updateCart } from './cart-state.ts';
+import { persistGroup } from './persist.ts';
+import { openSession } from './session.ts';
+import { showToast } from './toast.ts';
+
+export interface CheckoutState {
+  checkoutLoading: boolean;
+  checkoutError: string | null;
+  success: boolean;
+  message: string | null;
+  order_id: number[] | null;
+  /** The applied coupon (SPEC §3: the response's data.coupon). */
+  discount: AppliedCoupon | null;
+  discountLoading: boolean;
+  discountError: string | null;
+}
+
+export const INITIAL_CHECKOUT: CheckoutState = Object.freeze({
+  checkoutLoading: false,
+  checkoutError: null,
+  success: false,
+  message: null,
+  order_id: null,
+  discount: null,
+  discountLoading: false,
+  discountError: null,
+});
+
+export const $checkout = atom<CheckoutState>(INITIAL_CHECKOUT);
+
+const isCoupon = (value: unknown): value is AppliedCoupon =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as AppliedCoupon).code === 'string' &&
+  ['discountPaise', 'subtotalPaise', 'totalPaise'].every((name) => Number.isSafeInteger((value as unknown as Record<string, unknown>)[name]));
+
+/** A stored checkout group made whole: loading flags off, a coupon only when it reads as one. */
+export function restoreCheckout(stored: unknown): CheckoutState {
+  if (typeof stored !== 'object' || stored === null) return INITIAL_CHECKOUT;
+  const value = stored as Partial<CheckoutState>;
+  return {
+    ...INITIAL_CHECKOUT,
+    checkoutError: typeof value.checkoutError === 'string' ? value.checkoutError : null,
+    success: value.success === true,
+    message: typeof value.message === 'string' ? value.message : null,
+    order_id: Array.isArray(value.order_id) && value.order_id.every(Number.isSafeInteger) ? value.order_id : null,
+    discount: isCoupon(value.discount) ? value.discount : null,
+    discountError: typeof value.discountError === 'string' ? value.discountError : null,
+  };
+}
+
+persistGroup('checkout', $checkout, (stored) => restoreCheckout(stored));
+
+const update = (patch: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...patch });
+
+// ------------------------------------------------------------------ the draft
+
+export const DRAFT_KEY = 'checkout-draft';
+
+function session(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadDraft(): CheckoutDraft {
+  try {
+    return readDraft(session()?.getItem(DRAFT_KEY));
+  } catch (error) {
+    console.warn('Could not read the checkout draft', error);
+    return EMPTY_DRAFT;
+  }
+}
+
+export function saveDraft(patch: Partial<CheckoutDraft>): void {
+  try {
+    session()?.setItem(DRAFT_KEY, writeDraft({ ...loadDraft(), ...patch }));
+  } catch (error) {
+    console.warn('Could not save the checkout draft', error);
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    session()?.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+}
+
+// ------------------------------------------------------------------ coupon
+
+/** SPEC §4 Coupon: the preview's coupon is kept as the discount; an invalid one is a field error on coupon_code. */
+export async function applyCoupon(api: ApiClient, code: string, lines: readonly CartLine[]): Promise<Outcome<AppliedCoupon>> {
+  update({ discountLoading: true, discountError: null });
+  const outcome = await applyCouponCall(api, { coupon_code: code.trim(), products: couponProductsOf(lines) });
+  if (outcome.ok) {
+    update({ discountLoading: false, discount: outcome.value });
+    for (const message of outcome.messages) showToast('success', message);
+  } else if (outcome.cancelled) {
+    update({ discountLoading: false });
+  } else {
+    const invalid = outcome.fieldErrors.coupon_code?.[0];
+    update({ discountLoading: false, discountError: invalid ?? outcome.messages.join(', ') });
+    // An invalid code is told under its field; anything else in toasts (SPEC §8).
+    if (!invalid) for (const message of outcome.messages) showToast('error', message);
+  }
+  return outcome;
+}
+
+/**
+ * The applied coupon priced again on the order's lines as they are now (a
+ * line removed, a price changed, a reload), without toasts: the summary must
+ * show the discount the order will get. One that no longer applies goes.
+ */
+export async function repriceCoupon(api: ApiClient, lines: readonly CartLine[]): Promise<void> {
+  const applied = $checkout.get().discount;
+  if (!applied) return;
+  if (lines.length === 0) return removeCoupon();
+  const outcome = await applyCouponCall(api, { coupon_code: applied.code, products: couponProductsOf(lines) }, { key: 'reprice-coupon' });
+  if ($checkout.get().discount?.code !== applied.code) return;
+  if (outcome.ok) update({ discount: outcome.value });
+  else if (!outcome.cancelled && outcome.fieldErrors.coupon_code) update({ discount: null, discountError: null });
+}
+
+export function removeCoupon(): void {
+  update({ discount: null, discountError: null });
+}
+
+// ------------------------------------------------------------------ placing the order
+
+/** 128 random bits in hex; getRandomValues works on plain-HTTP pages too, where randomUUID does not. */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** SPEC §4 Checkout: the customer joins the auth state; the shopper is signed in (the order pages need it). */
+async function saveCustomer(customer: Customer): Promise<void> {
+  const auth = $auth.get();
+  const token = auth.user?.token;
+  if (token && !auth.isAuthenticated) await openSession(token);
+  $auth.set({
+    ...auth,
+    user: { ...auth.user, customer: withAltPhone({ ...auth.user?.customer, ...customer }) },
+    isAuthenticated: Boolean(token),
+  });
+}
+
+let placing: Promise<Outcome<PlacedOrder>> | null = null;
+
+/**
+ * Places the order once. The attempt's key is stored with the draft before
+ * the call goes out, so a second press, a retry or a reload meanwhile sends
+ * the same key and the server answers the one order again. A call while one
+ * is out joins it.
+ */
+export function placeOrder(api: ApiClient, payload: CheckoutPayload): Promise<Outcome<PlacedOrder>> {
+  placing ??= placeOrderNow(api, payload).finally(() => {
+    placing = null;
+  });
+  return placing;
+}
+
+async function placeOrderNow(api: ApiClient, payload: CheckoutPayload): Promise<Outcome<PlacedOrder>> {
+  const attempt = attemptFor(loadDraft().attempt, payload, randomKey);
+  saveDraft({ attempt });
+  update({ checkoutLoading: true, checkoutError: null, success: false, message: null });
+  let outcome: Outcome<PlacedOrder>;
+  try {
+    outcome = await placeOrderCall(api, payload, attempt.key);
+  } catch (error) {
+    console.error(error);
+    outcome = failed([MESSAGES.checkout.checkoutError]);
+  }
+  if (outcome.ok) {
+    await saveCustomer(outcome.value.customer);
+    const message = outcome.messages[0] ?? MESSAGES.checkout.orderPlaced;
+    updateCart({ cartItems: [], error: null, syncKey: null });
+    clearDraft();
+    update({ checkoutLoading: false, success: true, order_id: outcome.value.orderIds, message, discount: null, discountError: null });
+    return outcome;
+  }
+  if (outcome.cancelled) {
+    update({ checkoutLoading: false });
+    return outcome;
+  }
+  // A 409 'Prices have changed': the cart takes the fresh prices, so the next payload (and key) are new.
+  const fresh = freshPricesOf(outcome.data);
+  if (fresh) updateCart({ cartItems: withFreshPrices($cart.get().cartItems, fresh).lines });
+  update({ checkoutLoading: false, checkoutError: outcome.messages.join(', ') || MESSAGES.checkout.checkoutFailed });
+  for (const message of outcome.messages) showToast('error', message);
+  return outcome;
+}
+
+/** The confirmation dialog's cancel (SPEC §2): the cart is emptied, here and on the server. */
+export async function emptyCart(api: ApiClient): Promise<void> {
+  const lines = $cart.get().cartItems;
+  updateCart({ cartItems: [], error: null });
+  removeCoupon();
+  const token = signedInToken();
+  const server = lines.filter((line) => !isGuestLine(line));
+  if (token && server.length > 0) {
+    await Promise.all(server.map((line) => removeFromCartCall(api, removeFromCartPayload(line))));
+    await fetchCart(api);
+  }
+  showToast('success', MESSAGES.cart.cartUpdated);
+}
