@@ -17,6 +17,7 @@ import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
 import { admitRequest, isApiPath } from './server/request-gate.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
+import { loadedReactBuild, modeLine } from './server/run-mode.ts';
 import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
@@ -31,6 +32,10 @@ interface PageLocals {
 }
 
 const log = (line: string) => console.log(`[storefront] ${line}`);
+// This is the production server (`astro dev` is for development): React must
+// load its production build, which it picks from NODE_ENV when first loaded,
+// before the built storefront is imported below. NODE_ENV=development opts out.
+process.env.NODE_ENV ||= 'production';
 const port = Number(process.env.PORT) || DEFAULT_PORT;
 const host = process.env.HOST || '127.0.0.1';
 const apiUrl = process.env.STORE_API_URL?.trim();
@@ -53,6 +58,7 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const { handler: astroHandler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+log(modeLine(process.env.NODE_ENV, loadedReactBuild()));
 
 let storeApi: StoreApi | undefined;
 let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
