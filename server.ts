@@ -12,8 +12,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
+import { readCatalogueVersion } from './api/db/catalogue-version.repository.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
+import { createPageCache } from './server/page-cache.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
 import { admitRequest, isApiPath } from './server/request-gate.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
@@ -94,6 +96,13 @@ const serveStatic = createStaticHandler([
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
 if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
 const compress = compression({ threshold: 1024 });
+// Catalogue pages kept in the process (decision 023); PAGE_CACHE=off renders every request.
+const pageCacheOn = !['off', '0', 'false'].includes((process.env.PAGE_CACHE ?? '').trim().toLowerCase());
+const pageCache = createPageCache({
+  enabled: pageCacheOn,
+  readVersion: storeApi ? () => readCatalogueVersion(storeApi!.store.db) : undefined,
+});
+log(`Page cache: ${!pageCacheOn ? 'off (PAGE_CACHE)' : storeApi ? 'on, dropped on every catalogue change' : 'on, by age alone (no local database to watch)'}`);
 
 const server = createServer((req, res) => {
   setSecurityHeaders(res, { https });
@@ -114,6 +123,8 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = req.url ?? '/';
   if (isApiPath(path)) return handleApi(req, res);
   if (await serveStatic(req, res)) return;
+  // Before the prerendered route rewrites req.url: the shopper's address is the key.
+  if (await pageCache.handle(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
   const locals: PageLocals = apiFetch ? { apiFetch } : {};

@@ -26,6 +26,8 @@ export interface ServerProcess {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
   readonly pid: number;
+  /** The database it runs on (DATABASE_URL). */
+  readonly databaseUrl: string;
   /** Everything printed so far, stdout and stderr interleaved as read. */
   output(): string;
   /** Resident memory (VmRSS) of the process now, in bytes. */
@@ -99,6 +101,7 @@ export async function spawnServer(settings: Record<string, string> = {}, options
     port,
     origin: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    databaseUrl: env.DATABASE_URL!,
     output: () => printed,
     rssBytes: () => {
       const kib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
