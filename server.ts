@@ -14,6 +14,8 @@ import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { readCatalogueVersion } from './api/db/catalogue-version.repository.ts';
 import { createApiProxy } from './server/api-proxy.ts';
+import { cacheSharedReads } from './server/api-read-cache.ts';
+import { sharedVersionReader } from './server/catalogue-version.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPageCache } from './server/page-cache.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
@@ -65,13 +67,17 @@ log(modeLine(process.env.NODE_ENV, loadedReactBuild()));
 let storeApi: StoreApi | undefined;
 let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 let apiFetch: ((request: Request) => Promise<Response>) | undefined;
+// Moves with every catalogue change (decision 023); never in proxy mode, where no database is ours.
+let currentVersion = sharedVersionReader(undefined);
 if (apiUrl) {
   handleApi = createApiProxy(apiUrl);
   log(`Proxy mode: /api/* goes to ${apiUrl}`);
 } else {
   storeApi = await startStoreApi(config, log);
   const app = storeApi.app;
-  apiFetch = (request) => Promise.resolve(app.fetch(request));
+  const db = storeApi.store.db;
+  currentVersion = sharedVersionReader(() => readCatalogueVersion(db));
+  apiFetch = cacheSharedReads((request) => Promise.resolve(app.fetch(request)), currentVersion);
   handleApi = async (req, res) => {
     // Only the server says where a call came from (per-IP rate limits): a client's own value is dropped.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
@@ -85,12 +91,14 @@ const serveStatic = createStaticHandler([
     prefix: '/_astro/',
     dir: join(distDir, 'client/_astro'),
     cacheControl: () => 'public, max-age=31536000, immutable', // content-hashed names
+    fixed: true,
   },
   { prefix: '/media/', dir: config.mediaDir, cacheControl: () => 'public, max-age=86400' },
   {
     prefix: '/',
     dir: join(distDir, 'client'),
     cacheControl: () => 'public, max-age=3600',
+    fixed: true,
   },
 ]);
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
@@ -100,7 +108,7 @@ const compress = compression({ threshold: 1024 });
 const pageCacheOn = !['off', '0', 'false'].includes((process.env.PAGE_CACHE ?? '').trim().toLowerCase());
 const pageCache = createPageCache({
   enabled: pageCacheOn,
-  readVersion: storeApi ? () => readCatalogueVersion(storeApi!.store.db) : undefined,
+  currentVersion,
 });
 log(`Page cache: ${!pageCacheOn ? 'off (PAGE_CACHE)' : storeApi ? 'on, dropped on every catalogue change' : 'on, by age alone (no local database to watch)'}`);
 

@@ -17,11 +17,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PAGE_MAX_AGE_S, PAGE_STALE_S, PUBLIC_PAGE_CACHE_CONTROL } from '../src/lib/page-cache-control.ts';
+import type { VersionReader } from './catalogue-version.ts';
 
-export const PAGE_MAX_AGE_S = 60;
-export const PAGE_STALE_S = 600;
-/** What catalogue pages send, so browsers and a CDN keep them as this cache does. */
-export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}, s-maxage=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_S}`;
 const MAX_ENTRIES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
 /** Headers that belong to one transfer, not to the page. */
@@ -54,8 +52,8 @@ interface Entry {
 
 export interface PageCacheOptions {
   enabled: boolean;
-  /** The database's catalogue version; undefined: none to watch (proxy mode), entries live by age alone. */
-  readVersion?: () => Promise<string>;
+  /** The database's catalogue version (server/catalogue-version.ts); in proxy mode it never moves and entries live by age alone. */
+  currentVersion: VersionReader;
   now?: () => number;
 }
 
@@ -69,10 +67,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   const now = options.now ?? Date.now;
   let bytes = 0;
-  let reading: Promise<string> | undefined;
-  // Concurrent requests share one read of the version.
-  const currentVersion = (): Promise<string> =>
-    options.readVersion ? (reading ??= options.readVersion().finally(() => (reading = undefined))) : Promise.resolve('');
+  const { currentVersion } = options;
 
   const drop = (key: string) => {
     const entry = entries.get(key);

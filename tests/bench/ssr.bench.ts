@@ -10,7 +10,7 @@
  * Figures are printed, never asserted; the exit code says only whether the
  * harness ran.
  *
- *   npm run bench:ssr [-- --duration 10 --connections 50 --only cold|warm --skip-build --profile]
+ *   npm run bench:ssr [-- --duration 10 --connections 50 --only cold|warm --pages product,/,/shop --skip-build --profile]
  *
  * --profile writes the cold server's CPU profile to ./tmp/bench-ssr/ (node --cpu-prof).
  * The load generator runs as its own process (it takes about one core of two):
@@ -18,9 +18,9 @@
  * autocannon lives in the bench-only install (tests/bench/package.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -29,6 +29,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    pages: { type: 'string', default: 'product,/,/shop' },
     'skip-build': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -43,6 +44,8 @@ const BARE_PATH = '/bench-bare';
 const API_KEY = 'bench-ssr-key';
 const DURATION = Math.max(1, Number(values.duration) || 10);
 const CONNECTIONS = Math.max(1, Number(values.connections) || 50);
+/** USER_HZ of /proc/PID/stat on Linux. */
+const CLOCK_TICKS = 100;
 
 /** Issue 16's targets, per page and mode. */
 const TARGETS = {
@@ -50,7 +53,7 @@ const TARGETS = {
   warm: { ratio: 0.7, p99: 50 },
 } as const;
 
-interface Figures { page: string; path: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+interface Figures { page: string; path: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number; cpuMs: number }
 
 process.chdir(ROOT);
 ensureAutocannon();
@@ -103,16 +106,20 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
   try {
     await waitForServer(origin, server);
     const productPath = await pickProductPath(origin);
-    const pages: Array<[string, string]> = [['bare', BARE_PATH], ['product', productPath], ['/', '/'], ['/shop', '/shop']];
+    const wanted = (values.pages ?? '').split(',').map((p) => p.trim());
+    const all: Array<[string, string]> = [['bare', BARE_PATH], ['product', productPath], ['/', '/'], ['/shop', '/shop']];
+    const pages = all.filter(([page]) => page === 'bare' || wanted.includes(page));
     console.log(`\n${mode === 'cold' ? 'Cold (page cache off)' : 'Warm (page cache on)'}: ${origin}, ${productPath}`);
     const figures: Figures[] = [];
     for (const [page, path] of pages) {
       const status = (await fetch(origin + path)).status;
       if (status !== 200) throw new Error(`${path} answered ${status}`);
       await load(origin + path, 2); // warm-up: JIT, prepared statements, and the page cache when on
+      const cpuBefore = cpuMsOf(server.pid!);
       const f = await load(origin + path, DURATION);
-      figures.push({ page, path, ...f });
-      console.log(`  ${page.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
+      const cpuMs = (cpuMsOf(server.pid!) - cpuBefore) / Math.max(1, f.total);
+      figures.push({ page, path, ...f, cpuMs });
+      console.log(`  ${page.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${cpuMs.toFixed(2)} CPU ms/req${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
     }
     return figures;
   } finally {
@@ -121,7 +128,17 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
 }
 
 /** One autocannon run in its own process: its JSON summary. */
-function load(url: string, seconds: number): Promise<Omit<Figures, 'page' | 'path'>> {
+/**
+ * The server's CPU time so far (user + system, /proc/PID/stat), in ms: per
+ * request it is what a page costs whatever else the machine is doing, where
+ * req/s and latency depend on the cores left to the server.
+ */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+function load(url: string, seconds: number): Promise<Omit<Figures, 'page' | 'path' | 'cpuMs'>> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -135,7 +152,7 @@ function load(url: string, seconds: number): Promise<Omit<Figures, 'page' | 'pat
     child.once('close', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
       const json = JSON.parse(out) as any;
-      resolve({ rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx });
+      resolve({ rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx, total: json.requests.total });
     });
   });
 }
@@ -214,7 +231,7 @@ async function pickProductPath(origin: string): Promise<string> {
 }
 
 function printTable(): void {
-  const rows: string[][] = [['mode', 'page', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'target', 'verdict']];
+  const rows: string[][] = [['mode', 'page', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'CPU ms/req', 'target', 'verdict']];
   for (const { mode, figures } of results) {
     const bare = figures.find((f) => f.page === 'bare')!;
     for (const f of figures) {
@@ -229,14 +246,15 @@ function printTable(): void {
         target = `>= ${TARGETS.warm.ratio * 100}% of bare, p99 <= ${TARGETS.warm.p99} ms`;
         ok = ratio >= TARGETS.warm.ratio && f.p99 <= TARGETS.warm.p99;
       }
-      rows.push([mode, f.page, f.rps.toFixed(0), String(f.p50), String(f.p99), `${(ratio * 100).toFixed(1)}%`, target, ok === undefined ? '' : ok ? 'within' : 'OVER']);
+      rows.push([mode, f.page, f.rps.toFixed(0), String(f.p50), String(f.p99), `${(ratio * 100).toFixed(1)}%`, f.cpuMs.toFixed(2), target, ok === undefined ? '' : ok ? 'within' : 'OVER']);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   console.log(`\nSSR benchmark: autocannon -c ${CONNECTIONS} -d ${DURATION}, one server per mode, ${availableParallelism()} CPU cores`);
   for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, c) => (c < 2 || c >= 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+    console.log(row.map((cell, c) => (c < 2 || c >= 7 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
+  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (other work on the machine lowers req/s and raises latency; CPU ms/req does not depend on it)`);
   if (values.profile) console.log(`\nCPU profile of the cold server: ${PROFILE_DIR}/*.cpuprofile`);
 }
