@@ -12,11 +12,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
+import { readCatalogueVersion } from './api/db/catalogue-version.repository.ts';
 import { createApiProxy } from './server/api-proxy.ts';
+import { cacheSharedReads } from './server/api-read-cache.ts';
+import { sharedVersionReader } from './server/catalogue-version.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
+import { createPageCache } from './server/page-cache.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
 import { admitRequest, isApiPath } from './server/request-gate.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
+import { loadedReactBuild, modeLine } from './server/run-mode.ts';
 import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
@@ -31,6 +36,10 @@ interface PageLocals {
 }
 
 const log = (line: string) => console.log(`[storefront] ${line}`);
+// This is the production server (`astro dev` is for development): React must
+// load its production build, which it picks from NODE_ENV when first loaded,
+// before the built storefront is imported below. NODE_ENV=development opts out.
+process.env.NODE_ENV ||= 'production';
 const port = Number(process.env.PORT) || DEFAULT_PORT;
 const host = process.env.HOST || '127.0.0.1';
 const apiUrl = process.env.STORE_API_URL?.trim();
@@ -53,17 +62,22 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const { handler: astroHandler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+log(modeLine(process.env.NODE_ENV, loadedReactBuild()));
 
 let storeApi: StoreApi | undefined;
 let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 let apiFetch: ((request: Request) => Promise<Response>) | undefined;
+// Moves with every catalogue change (decision 023); never in proxy mode, where no database is ours.
+let currentVersion = sharedVersionReader(undefined);
 if (apiUrl) {
   handleApi = createApiProxy(apiUrl);
   log(`Proxy mode: /api/* goes to ${apiUrl}`);
 } else {
   storeApi = await startStoreApi(config, log);
   const app = storeApi.app;
-  apiFetch = (request) => Promise.resolve(app.fetch(request));
+  const db = storeApi.store.db;
+  currentVersion = sharedVersionReader(() => readCatalogueVersion(db));
+  apiFetch = cacheSharedReads((request) => Promise.resolve(app.fetch(request)), currentVersion);
   handleApi = async (req, res) => {
     // Only the server says where a call came from (per-IP rate limits): a client's own value is dropped.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
@@ -77,17 +91,26 @@ const serveStatic = createStaticHandler([
     prefix: '/_astro/',
     dir: join(distDir, 'client/_astro'),
     cacheControl: () => 'public, max-age=31536000, immutable', // content-hashed names
+    fixed: true,
   },
   { prefix: '/media/', dir: config.mediaDir, cacheControl: () => 'public, max-age=86400' },
   {
     prefix: '/',
     dir: join(distDir, 'client'),
     cacheControl: () => 'public, max-age=3600',
+    fixed: true,
   },
 ]);
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
 if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
 const compress = compression({ threshold: 1024 });
+// Catalogue pages kept in the process (decision 023); PAGE_CACHE=off renders every request.
+const pageCacheOn = !['off', '0', 'false'].includes((process.env.PAGE_CACHE ?? '').trim().toLowerCase());
+const pageCache = createPageCache({
+  enabled: pageCacheOn,
+  currentVersion,
+});
+log(`Page cache: ${!pageCacheOn ? 'off (PAGE_CACHE)' : storeApi ? 'on, dropped on every catalogue change' : 'on, by age alone (no local database to watch)'}`);
 
 const server = createServer((req, res) => {
   setSecurityHeaders(res, { https });
@@ -108,6 +131,8 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const path = req.url ?? '/';
   if (isApiPath(path)) return handleApi(req, res);
   if (await serveStatic(req, res)) return;
+  // Before the prerendered route rewrites req.url: the shopper's address is the key.
+  if (await pageCache.handle(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
   const locals: PageLocals = apiFetch ? { apiFetch } : {};

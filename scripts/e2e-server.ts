@@ -9,4 +9,6 @@ process.env.OUTBOX_DIR = `${dir}/outbox`;
 // Links in mails (verification, password reset) lead back to this server.
 process.env.SITE_ORIGIN = `http://127.0.0.1:${process.env.PORT ?? '4321'}`;
 process.env.MEDIA_DIR ??= './data/media';
+// Served as in production (React's production build), like `npm run serve`.
+process.env.NODE_ENV ??= 'production';
 await import('../server.ts');

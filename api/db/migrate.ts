@@ -4,6 +4,7 @@ import * as wholeProduct from './migrations/2026-11-21-001-whole-product.ts';
 import * as accountMail from './migrations/2026-11-24-001-account-mail.ts';
 import * as orders from './migrations/2026-11-24-002-orders.ts';
 import * as payments from './migrations/2026-11-24-003-payments.ts';
+import * as catalogueVersion from './migrations/2026-11-24-016-catalogue-version.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-001-account-mail': accountMail,
   '2026-11-24-002-orders': orders,
   '2026-11-24-003-payments': payments,
+  '2026-11-24-016-catalogue-version': catalogueVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -313,6 +313,12 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** One row (id 1): bumped by triggers on every catalogue change (decision 023). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number | string | bigint;
+}
+
 export interface Database {
   store_settings: StoreSettingsTable;
   home_sections: HomeSectionsTable;
@@ -338,5 +344,6 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
   idempotency_keys: IdempotencyKeysTable;
+  catalogue_version: CatalogueVersionTable;
 }
 

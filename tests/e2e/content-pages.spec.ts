@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/lib/page-cache-control.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signInThroughApi } from './helpers.ts';
 
@@ -87,7 +88,7 @@ test('content pages are built at build time and served inside the store\'s live 
     expect(articleOf(built)).toContain(content.text);
     expect(served).toContain(`<title>${content.heading} | ${storeName}</title>`);
     expect(served).not.toContain('data-page-title');
-    expect(response.headers()['cache-control']).toBe('public, max-age=60');
+    expect(response.headers()['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
   }
 });
 

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/lib/page-cache-control.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { formatRupees, rupeesToPaise } from '../../src/lib/money.ts';
 import { allProducts, apiGet, apiPost, inStock, type Product } from './store-api.ts';
@@ -58,7 +59,7 @@ test('a product page shows the name, price, images in order, and sizes with sold
   const violations = collectCspViolations(page);
 
   const response = await page.goto(`/products/${product.slug}`);
-  expect(response?.headers()['cache-control']).toBe('public, max-age=60');
+  expect(response?.headers()['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
 
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^${product.name} \\| `));

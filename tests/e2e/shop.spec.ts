@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/lib/page-cache-control.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPost } from './store-api.ts';
 
@@ -50,7 +51,7 @@ test.afterEach(() => {
 test('lists the first page of all products with a count and a sendable cache header', async ({ page, request }) => {
   const expected = await apiListing(request, {});
   const response = await page.goto('/shop');
-  expect(response?.headers()['cache-control']).toBe('public, max-age=60');
+  expect(response?.headers()['cache-control']).toBe(PUBLIC_PAGE_CACHE_CONTROL);
   await expect(page.getByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
   await expect(page.getByText(`Showing 1–12 of ${expected.total}`)).toBeVisible();
   await expect(shownNames(page)).toHaveText(expected.names);

@@ -16,7 +16,7 @@ const PRODUCT_SETTINGS = [
   'PORT', 'HOST', 'DATABASE_URL', 'STORE_API_KEY', 'STORE_API_URL', 'SITE_ORIGIN', 'MEDIA_DIR', 'SEED_DEMO',
   'TRUST_PROXY', 'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASSWORD', 'MAIL_FROM', 'OUTBOX_DIR',
   'SMS_WEBHOOK_URL', 'OTP_SECRET', 'OTP_DEMO', 'PAYMENT_PROVIDER', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET',
-  'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL',
+  'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL', 'NODE_ENV',
 ];
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
@@ -26,6 +26,8 @@ export interface ServerProcess {
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
   readonly pid: number;
+  /** The database it runs on (DATABASE_URL). */
+  readonly databaseUrl: string;
   /** Everything printed so far, stdout and stderr interleaved as read. */
   output(): string;
   /** Resident memory (VmRSS) of the process now, in bytes. */
@@ -48,8 +50,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node server.ts`; `settings` are the product's environment variables for this run (SEED_DEMO defaults to 0). */
-export async function spawnServer(settings: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts `node server.ts` (or `npm run <npmScript>`, as a shopkeeper would);
+ * `settings` are the product's environment variables for this run (SEED_DEMO defaults to 0).
+ */
+export async function spawnServer(settings: Record<string, string> = {}, options: { npmScript?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'spawned-server-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -63,14 +68,26 @@ export async function spawnServer(settings: Record<string, string> = {}): Promis
     SEED_DEMO: '0',
     ...settings,
   });
-  // process.execPath: the Node 24 the test runner itself runs on.
-  const child: ChildProcess = spawn(process.execPath, ['server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // process.execPath: the Node 24 the test runner itself runs on. npm runs the
+  // script in a shell: in its own process group, so stopping it stops the server too.
+  const child: ChildProcess = options.npmScript
+    ? spawn('npm', ['run', '--silent', options.npmScript], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, ['server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const signal = (name: NodeJS.Signals) => {
+    if (options.npmScript && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, name); // the group this test started: npm, its shell and the server
+      } catch {
+        // already gone
+      }
+    } else child.kill(name);
+  };
   let printed = '';
   child.stdout!.setEncoding('utf8').on('data', (text: string) => (printed += text));
   child.stderr!.setEncoding('utf8').on('data', (text: string) => (printed += text));
   // 'close' comes after both pipes have ended, so the output is complete by then.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  const killOnExit = () => child.kill('SIGKILL');
+  const killOnExit = () => signal('SIGKILL');
   process.once('exit', killOnExit);
   let removed = false;
   const removeDir = () => {
@@ -84,6 +101,7 @@ export async function spawnServer(settings: Record<string, string> = {}): Promis
     port,
     origin: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    databaseUrl: env.DATABASE_URL!,
     output: () => printed,
     rssBytes: () => {
       const kib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
@@ -93,8 +111,8 @@ export async function spawnServer(settings: Record<string, string> = {}): Promis
     exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        signal('SIGTERM');
+        const timer = setTimeout(() => signal('SIGKILL'), STOP_TIMEOUT_MS);
         await exited;
         clearTimeout(timer);
       }
@@ -107,8 +125,8 @@ export async function spawnServer(settings: Record<string, string> = {}): Promis
  * Starts a server and waits until it listens. When it exits instead (or does
  * not listen in time), it is stopped and the error carries what it printed.
  */
-export async function startServer(settings: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await spawnServer(settings);
+export async function startServer(settings: Record<string, string> = {}, options: { npmScript?: string } = {}): Promise<ServerProcess> {
+  const server = await spawnServer(settings, options);
   const outcome = await untilListeningOrExit(server);
   if (outcome !== 'listening') {
     await server.stop();

@@ -4,17 +4,17 @@
  * /shop?categories={name}. Without JavaScript the link goes to /categories.
  */
 import { useState } from 'react';
-import type { Category } from '../../lib/api/store.ts';
 import { visibleCategories } from '../../lib/header.ts';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import HoverMenu from './HoverMenu.tsx';
+import { useHeaderCategories, type HeaderCategory } from './use-header-categories.ts';
 
 interface Props {
-  categories: Pick<Category, 'id' | 'name'>[];
   current?: boolean;
 }
 
-export default function CategoryMenu({ categories, current }: Props) {
+export default function CategoryMenu({ current }: Props) {
+  const categories = useHeaderCategories();
   return (
     <HoverMenu
       menu="category"
@@ -30,7 +30,7 @@ export default function CategoryMenu({ categories, current }: Props) {
   );
 }
 
-function CategoryList({ categories }: { categories: Props['categories'] }) {
+function CategoryList({ categories }: { categories: HeaderCategory[] }) {
   const [expanded, setExpanded] = useState(false);
   if (categories.length === 0) return <p className="px-3 py-2 text-sm opacity-80">No categories found</p>;
   const { items, hasMore } = visibleCategories(categories, expanded);

@@ -8,25 +8,22 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Category } from '../../lib/api/store.ts';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
 import { CloseIcon, MenuIcon } from '../ui/Icons.tsx';
+import { useHeaderCategories } from './use-header-categories.ts';
 
 const DRAWER_ID = 'mobile-menu';
 /** Tailwind's md breakpoint: the drawer belongs to smaller screens. */
 const DESKTOP_QUERY = '(min-width: 48rem)';
 const FOCUSABLE = 'a[href], button:not([disabled])';
 
-interface Props {
-  categories: Pick<Category, 'id' | 'name'>[];
-}
-
 const iconButton =
   'inline-flex size-10 items-center justify-center rounded-full transition-colors hover:bg-current/10';
 const rowLink = 'block flex-1 rounded-md px-3 py-2.5 text-base font-medium hover:bg-current/10';
 
-export default function MobileMenu({ categories }: Props) {
+export default function MobileMenu() {
+  const categories = useHeaderCategories();
   const open = useStore($headerMenu) === 'drawer';
   const [hydrated, setHydrated] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);

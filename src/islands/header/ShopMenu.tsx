@@ -4,18 +4,18 @@
  * only when the panel first opens, so this island stays small.
  */
 import { lazy, Suspense } from 'react';
-import type { Category } from '../../lib/api/store.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import HoverMenu from './HoverMenu.tsx';
+import { useHeaderCategories } from './use-header-categories.ts';
 
 const CategoryCarousel = lazy(() => import('../ui/CategoryCarousel.tsx'));
 
 interface Props {
-  categories: Category[];
   current?: boolean;
 }
 
-export default function ShopMenu({ categories, current }: Props) {
+export default function ShopMenu({ current }: Props) {
+  const categories = useHeaderCategories();
   return (
     <HoverMenu
       menu="shop"

@@ -1,0 +1,260 @@
+/**
+ * Server-rendering benchmark (not a test): builds the storefront with a bare
+ * one-line page added for this run only (the yardstick: what a page costs on
+ * our server before any of our work), starts `node server.ts` as `npm start`
+ * does (NODE_ENV=production) on a fresh demo SQLite database, and loads each
+ * page with autocannon (50 connections, 10 s): the bare page, the newest
+ * product's page, `/` and `/shop`, first with the page cache off (cold: every
+ * request renders) and then on (warm). Prints req/s, p50 and p99 with the ratio
+ * to the bare page of the same server, against the targets of issue 16.
+ * Figures are printed, never asserted; the exit code says only whether the
+ * harness ran.
+ *
+ *   npm run bench:ssr [-- --duration 10 --connections 50 --only cold|warm --pages product,/,/shop --skip-build --profile]
+ *
+ * --profile writes the cold server's CPU profile to ./tmp/bench-ssr/ (node --cpu-prof).
+ * The load generator runs as its own process (it takes about one core of two):
+ * compare the pages of one run with each other, not figures across runs.
+ * autocannon lives in the bench-only install (tests/bench/package.json).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    pages: { type: 'string', default: 'product,/,/shop' },
+    'skip-build': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
+const OUT_DIR = './tmp/bench-ssr/dist';
+const DATA_DIR = './data/bench-ssr';
+const PROFILE_DIR = './tmp/bench-ssr';
+const BARE_PAGE = 'src/pages/bench-bare.astro';
+const BARE_PATH = '/bench-bare';
+const API_KEY = 'bench-ssr-key';
+const DURATION = Math.max(1, Number(values.duration) || 10);
+const CONNECTIONS = Math.max(1, Number(values.connections) || 50);
+/** USER_HZ of /proc/PID/stat on Linux. */
+const CLOCK_TICKS = 100;
+
+/** Issue 16's targets, per page and mode. */
+const TARGETS = {
+  cold: { product: { rps: 800, p99: 100 }, '/': { rps: 600, p99: 100 }, '/shop': { rps: 600, p99: 100 } },
+  warm: { ratio: 0.7, p99: 50 },
+} as const;
+
+interface Figures { page: string; path: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number; cpuMs: number }
+
+process.chdir(ROOT);
+ensureAutocannon();
+if (!values['skip-build']) build();
+let exitCode = 0;
+const results: Array<{ mode: 'cold' | 'warm'; figures: Figures[] }> = [];
+try {
+  for (const mode of ['cold', 'warm'] as const) {
+    if (values.only && values.only !== mode) continue;
+    results.push({ mode, figures: await benchServer(mode) });
+  }
+  printTable();
+} catch (error) {
+  console.error(`\nBenchmark failed: ${(error as Error).stack ?? error}`);
+  exitCode = 1;
+}
+process.exit(exitCode);
+
+function ensureAutocannon(): void {
+  if (existsSync(`${BENCH_DIR}node_modules/autocannon`)) return;
+  console.log('Installing the bench-only tools (tests/bench/package.json) ...');
+  const install = spawnSync('npm', ['install', '--prefix', BENCH_DIR, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error('npm install --prefix tests/bench failed');
+}
+
+function build(): void {
+  console.log(`Building the storefront with the bare page into ${OUT_DIR} ...`);
+  // prerender = false: rendered on demand through the same middleware as every page.
+  writeFileSync(BARE_PAGE, '---\nexport const prerender = false;\n---\n<p>bare</p>\n');
+  try {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+      env: { ...process.env, ASTRO_OUT_DIR: OUT_DIR, ASTRO_TELEMETRY_DISABLED: '1' },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) {
+      console.error(result.stdout, result.stderr);
+      throw new Error('astro build failed');
+    }
+    console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    rmSync(BARE_PAGE, { force: true }); // the yardstick exists for this run only
+  }
+}
+
+async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
+  const port = await freePort(4450, 4460);
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startServer(port, mode);
+  try {
+    await waitForServer(origin, server);
+    const productPath = await pickProductPath(origin);
+    const wanted = (values.pages ?? '').split(',').map((p) => p.trim());
+    const all: Array<[string, string]> = [['bare', BARE_PATH], ['product', productPath], ['/', '/'], ['/shop', '/shop']];
+    const pages = all.filter(([page]) => page === 'bare' || wanted.includes(page));
+    console.log(`\n${mode === 'cold' ? 'Cold (page cache off)' : 'Warm (page cache on)'}: ${origin}, ${productPath}`);
+    const figures: Figures[] = [];
+    for (const [page, path] of pages) {
+      const status = (await fetch(origin + path)).status;
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+      await load(origin + path, 2); // warm-up: JIT, prepared statements, and the page cache when on
+      const cpuBefore = cpuMsOf(server.pid!);
+      const f = await load(origin + path, DURATION);
+      const cpuMs = (cpuMsOf(server.pid!) - cpuBefore) / Math.max(1, f.total);
+      figures.push({ page, path, ...f, cpuMs });
+      console.log(`  ${page.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${cpuMs.toFixed(2)} CPU ms/req${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
+    }
+    return figures;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** One autocannon run in its own process: its JSON summary. */
+/**
+ * The server's CPU time so far (user + system, /proc/PID/stat), in ms: per
+ * request it is what a page costs whatever else the machine is doing, where
+ * req/s and latency depend on the cores left to the server.
+ */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+function load(url: string, seconds: number): Promise<Omit<Figures, 'page' | 'path' | 'cpuMs'>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [`${BENCH_DIR}node_modules/autocannon/autocannon.js`, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', 'Accept-Encoding: br, gzip', url],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (err += text));
+    child.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
+      const json = JSON.parse(out) as any;
+      resolve({ rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, errors: json.errors, non2xx: json.non2xx, total: json.requests.total });
+    });
+  });
+}
+
+function startServer(port: number, mode: 'cold' | 'warm'): ChildProcess {
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+  const profile = values.profile && mode === 'cold' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, 'server.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production', // as `npm start` runs it
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ASTRO_OUT_DIR: OUT_DIR,
+      DATABASE_URL: `${DATA_DIR}/store.db`,
+      OUTBOX_DIR: `${DATA_DIR}/outbox`,
+      MEDIA_DIR: process.env.MEDIA_DIR ?? './data/media',
+      STORE_API_KEY: API_KEY,
+      STORE_API_URL: '',
+      PAGE_CACHE: mode === 'cold' ? 'off' : 'on',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => (printed += text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (printed += text));
+  (child as ChildProcess & { printed: () => string }).printed = () => printed;
+  return child;
+}
+
+async function waitForServer(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${(server as any).printed()}`);
+    try {
+      if ((await fetch(`${origin}/`)).ok) {
+        const mode = /\[storefront\] (Mode: .*)/.exec((server as any).printed())?.[1];
+        if (mode) console.log(`  server: ${mode}`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not answer within 60 s:\n${(server as any).printed()}`);
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.pid === undefined) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  process.kill(server.pid, 'SIGTERM'); // only the process this script started
+  const timer = setTimeout(() => server.exitCode === null && server.pid !== undefined && process.kill(server.pid, 'SIGKILL'), 6000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(from: number, to: number): Promise<number> {
+  const tryPort = (port: number): Promise<number> =>
+    new Promise((resolve, reject) => {
+      if (port > to) return reject(new Error(`no free port in ${from}-${to}`));
+      const probe = createServer();
+      probe.once('error', () => resolve(tryPort(port + 1)));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(port)));
+    });
+  return tryPort(from);
+}
+
+async function pickProductPath(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/new-arrivals`, { headers: { 'API-KEY': API_KEY } });
+  const body = (await response.json()) as { data?: { products?: Array<{ slug: string }> } };
+  const slug = body.data?.products?.[0]?.slug;
+  if (!slug) throw new Error(`/api/new-arrivals gave no product (${response.status})`);
+  return `/products/${slug}`;
+}
+
+function printTable(): void {
+  const rows: string[][] = [['mode', 'page', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'CPU ms/req', 'target', 'verdict']];
+  for (const { mode, figures } of results) {
+    const bare = figures.find((f) => f.page === 'bare')!;
+    for (const f of figures) {
+      const ratio = f.rps / bare.rps;
+      let target = 'the yardstick';
+      let ok: boolean | undefined;
+      if (f.page !== 'bare' && mode === 'cold') {
+        const t = TARGETS.cold[f.page as keyof typeof TARGETS.cold];
+        target = `>= ${t.rps} req/s, p99 <= ${t.p99} ms`;
+        ok = f.rps >= t.rps && f.p99 <= t.p99;
+      } else if (f.page !== 'bare') {
+        target = `>= ${TARGETS.warm.ratio * 100}% of bare, p99 <= ${TARGETS.warm.p99} ms`;
+        ok = ratio >= TARGETS.warm.ratio && f.p99 <= TARGETS.warm.p99;
+      }
+      rows.push([mode, f.page, f.rps.toFixed(0), String(f.p50), String(f.p99), `${(ratio * 100).toFixed(1)}%`, f.cpuMs.toFixed(2), target, ok === undefined ? '' : ok ? 'within' : 'OVER']);
+    }
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  console.log(`\nSSR benchmark: autocannon -c ${CONNECTIONS} -d ${DURATION}, one server per mode, ${availableParallelism()} CPU cores`);
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, c) => (c < 2 || c >= 7 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (other work on the machine lowers req/s and raises latency; CPU ms/req does not depend on it)`);
+  if (values.profile) console.log(`\nCPU profile of the cold server: ${PROFILE_DIR}/*.cpuprofile`);
+}
