@@ -64,11 +64,11 @@ export function failureKind(group: OrderGroup, now: Date): FailureKind {
 export const FAILURE_TEXTS: Record<FailureKind, { title: string; detail: string }> = {
   declined: {
     title: 'Your payment did not go through',
-    detail: 'The payment was declined, so your order is not placed yet. Your items are kept for you for a little while: try the payment again, or pay on delivery instead.',
+    detail: 'The payment was declined, so your order is not placed yet. Try the payment again, or pay on delivery instead.',
   },
   'not-completed': {
     title: 'Your payment was not completed',
-    detail: 'We have not received the payment for this order yet. Your items are kept for you for a little while: try the payment again, or pay on delivery instead.',
+    detail: 'We have not received the payment for this order yet, so it is not placed. Try the payment again, or pay on delivery instead.',
   },
   expired: {
     title: 'The time to pay for this order has passed',
