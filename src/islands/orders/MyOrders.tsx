@@ -43,13 +43,14 @@ export default function MyOrders({ initial }: Props) {
     openOrderPopup(order);
   };
 
-  if (view.error) {
-    return (
-      <p role="alert" className="rounded-xl border border-red-700/40 bg-red-50 px-4 py-6 text-red-800">
-        {view.error}
-      </p>
-    );
-  }
+  const failure = view.error && (
+    <p role="alert" className="mb-4 rounded-xl border border-red-700/40 bg-red-50 px-4 py-6 text-red-800">
+      {view.error}
+    </p>
+  );
+
+  // A failed reload keeps the orders already shown under its message.
+  if (failure && view.orders.length === 0) return failure;
 
   if (view.orders.length === 0) {
     return (
@@ -64,6 +65,7 @@ export default function MyOrders({ initial }: Props) {
 
   return (
     <>
+      {failure}
       <ul role="list" aria-label="Your orders" className="space-y-3">
         {view.orders.map((order) => (
           <li key={order.orderId}>
