@@ -74,4 +74,10 @@ describe('My Orders list (SPEC §2, §4)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders');
     expect(within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem')).toHaveLength(1);
   });
+
+  it('a page past the last links back to page 1 instead of saying there are no orders', () => {
+    render(<MyOrders initial={{ page: page([], { currentPage: 4, lastPage: 2, total: 60 }) }} />);
+    expect(screen.queryByText('You have no orders yet.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/my-account/orders');
+  });
 });

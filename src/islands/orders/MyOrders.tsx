@@ -52,6 +52,18 @@ export default function MyOrders({ initial }: Props) {
   // A failed reload keeps the orders already shown under its message.
   if (failure && view.orders.length === 0) return failure;
 
+  // A page past the last (an old link): the orders are on the first page.
+  if (view.orders.length === 0 && view.currentPage > 1) {
+    return (
+      <div className="rounded-xl border border-dashed border-current/20 px-4 py-10 text-center">
+        <p>There are no orders on this page.</p>
+        <a href={pageHref(1)} className="mt-4 inline-flex font-medium underline underline-offset-4">
+          Go to page 1
+        </a>
+      </div>
+    );
+  }
+
   if (view.orders.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-current/20 px-4 py-10 text-center">
