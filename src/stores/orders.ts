@@ -66,7 +66,12 @@ export async function fetchOrders(api: ApiClient, page = $orders.get().currentPa
   if (round !== fetchRound) return outcome;
   if (outcome.ok) update({ ...pageState(outcome.value), loading: false, loaded: true });
   else if (outcome.cancelled) update({ loading: false });
-  else update({ loading: false, error: outcome.messages[0] ?? MESSAGES.orders.fetchFailed, loaded: true });
+  else {
+    const message = outcome.messages[0] ?? MESSAGES.orders.fetchFailed;
+    update({ loading: false, error: message, loaded: true });
+    // SPEC §8: errors show as toasts too.
+    showToast('error', message);
+  }
   return outcome;
 }
 

@@ -250,3 +250,20 @@ test('a shopper saves a shipping address: the PIN fills city and state, the rule
   await expect(form.getByLabel('City')).toHaveValue(place.city);
   await expect(form.getByLabel('Alternate phone (optional)')).toHaveValue('9123456780');
 });
+
+test('My Orders is in the HTML: the orders read with JavaScript off', async ({ browser, request }) => {
+  const shopper = await verifiedAccount(request, 'First@123');
+  const { product, size } = await ampleSize(request);
+  const orderNumber = await placeOrder(request, shopper, product, size);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const token = (await apiPost(request, '/customer/login', { email: shopper.email, password: shopper.password })).data.token as string;
+  // The session cookie the route guard reads, as the sign-in form would set it.
+  expect((await page.request.post('/session', { data: { token } })).ok()).toBe(true);
+  await page.goto('/my-account/orders');
+  const order = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(order).toContainText(product.name);
+  await expect(order).toContainText('Order Has Been Placed');
+  await expect(order).toContainText(formatRupees(size.final_price));
+  await context.close();
+});

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MyOrders from '../../src/islands/orders/MyOrders.tsx';
 import type { CustomerOrder, OrdersPage } from '../../src/lib/orders.ts';
-import { clearOrders } from '../../src/stores/orders.ts';
+import { $orders, clearOrders } from '../../src/stores/orders.ts';
 
 beforeEach(clearOrders);
 afterEach(cleanup);
@@ -66,5 +66,18 @@ describe('My Orders list (SPEC §2, §4)', () => {
     clearOrders();
     render(<MyOrders initial={{ error: 'Failed to fetch orders' }} />);
     expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders');
+  });
+
+  it('a failed reload shows its message above the orders already listed', async () => {
+    render(<MyOrders initial={{ page: page([order(1)]) }} />);
+    await act(async () => $orders.set({ ...$orders.get(), error: 'Failed to fetch orders' }));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders');
+    expect(within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('a page past the last links back to page 1 instead of saying there are no orders', () => {
+    render(<MyOrders initial={{ page: page([], { currentPage: 4, lastPage: 2, total: 60 }) }} />);
+    expect(screen.queryByText('You have no orders yet.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/my-account/orders');
   });
 });

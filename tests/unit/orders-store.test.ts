@@ -66,6 +66,7 @@ describe('orders state (SPEC §4 Orders)', () => {
     expect($orders.get().error).toBe('Failed to fetch orders');
     await fetchOrders(apiAnswering(new TypeError('offline')).api);
     expect($orders.get().error).toBe('Failed to fetch orders');
+    expect(toasts()).toEqual(['error: Store closed', 'error: Failed to fetch orders', 'error: Failed to fetch orders']);
   });
 
   it('a successful cancel refetches the orders and toasts the server message', async () => {

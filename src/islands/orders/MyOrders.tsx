@@ -43,11 +43,24 @@ export default function MyOrders({ initial }: Props) {
     openOrderPopup(order);
   };
 
-  if (view.error) {
+  const failure = view.error && (
+    <p role="alert" className="mb-4 rounded-xl border border-red-700/40 bg-red-50 px-4 py-6 text-red-800">
+      {view.error}
+    </p>
+  );
+
+  // A failed reload keeps the orders already shown under its message.
+  if (failure && view.orders.length === 0) return failure;
+
+  // A page past the last (an old link): the orders are on the first page.
+  if (view.orders.length === 0 && view.currentPage > 1) {
     return (
-      <p role="alert" className="rounded-xl border border-red-700/40 bg-red-50 px-4 py-6 text-red-800">
-        {view.error}
-      </p>
+      <div className="rounded-xl border border-dashed border-current/20 px-4 py-10 text-center">
+        <p>There are no orders on this page.</p>
+        <a href={pageHref(1)} className="mt-4 inline-flex font-medium underline underline-offset-4">
+          Go to page 1
+        </a>
+      </div>
     );
   }
 
@@ -64,6 +77,7 @@ export default function MyOrders({ initial }: Props) {
 
   return (
     <>
+      {failure}
       <ul role="list" aria-label="Your orders" className="space-y-3">
         {view.orders.map((order) => (
           <li key={order.orderId}>
