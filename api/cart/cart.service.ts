@@ -12,6 +12,7 @@ import {
   findVariantOptions,
   takeFromLine,
   type CartLineRow,
+  type ChangedLine,
   type VariantOption,
 } from './cart.repository.ts';
 import { CART_SERVICE_MESSAGES } from '../messages.ts';
@@ -23,6 +24,8 @@ type Db = Kysely<Database>;
 export type AddStatus = 'added' | 'updated' | 'limited';
 
 export interface AddResult {
+  /** The line's id, so a client knows the line it changed without reading the cart again. */
+  cart_id: number;
   product_id: number;
   quantity: number;
   product_stock: number;
@@ -75,7 +78,7 @@ export async function addToCart(
     const line = await takeFromLine(db, change);
     if (!line) throw new ApiError(404, CART_SERVICE_MESSAGES.notInCart);
     const wanted = (variant.line_quantity ?? line.quantity) + input.quantity;
-    return { result: result(variant, line.quantity, wanted, false), message: MESSAGES.cart.cartUpdated };
+    return { result: result(variant, line, wanted, false), message: MESSAGES.cart.cartUpdated };
   }
   const line = await addToLine(db, change);
   // The stock ran out (or the product went) between the read and the write.
@@ -84,15 +87,17 @@ export async function addToCart(
   const created = variant.line_quantity === null;
   const wanted = (variant.line_quantity ?? 0) + input.quantity;
   return {
-    result: result(variant, line.quantity, wanted, created),
+    result: result(variant, line, wanted, created),
     message: created ? MESSAGES.cart.itemAddedServer : MESSAGES.cart.cartUpdated,
   };
 }
 
 /** results[0]: a line held below what was asked (5, or a fallen stock) says so. */
-function result(variant: VariantOption, quantity: number, wanted: number, created: boolean): AddResult {
+function result(variant: VariantOption, line: ChangedLine, wanted: number, created: boolean): AddResult {
+  const { cart_id, quantity } = line;
   const limited = wanted > quantity;
   return {
+    cart_id,
     product_id: variant.product_id,
     quantity,
     product_stock: variant.stock,

@@ -6,7 +6,7 @@
  * Server only.
  */
 import type { AstroCookies } from 'astro';
-import { cartLinesOf, getCart } from './api/cart.ts';
+import { getCart } from './api/cart.ts';
 import type { CartLine } from './cart.ts';
 import { decodeGuestCart, GUEST_CART_COOKIE } from './guest-cart-cookie.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
@@ -34,8 +34,8 @@ export function guestCartLines(cookies: AstroCookies): CartLine[] {
 
 /** The signed-in cart; [] when the call fails (the page then shows an empty cart rather than an error page). */
 async function signedInCart(context: ServerCartContext, token: string): Promise<CartLine[]> {
-  const lines = cartLinesOf(await getCart(context.locals.api, { token }));
-  return lines.map((line) => ({ ...line, selected_variant: line.selected_variant ?? null }));
+  const result = await getCart(context.locals.api, { token });
+  return result.ok ? result.value : [];
 }
 
 export async function serverCart(context: ServerCartContext): Promise<CartLine[]> {

@@ -7,7 +7,7 @@
  * server's and every browser's output are the same to the character and no
  * float rounding creeps in.
  */
-import { CURRENCY_SYMBOL } from './constants.ts';
+import { CURRENCY_SYMBOL, PRICE_DECIMALS } from './constants.ts';
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
@@ -51,7 +51,7 @@ function formatPaise(paise: bigint, symbol: string): string {
   const negative = paise < 0n;
   const abs = negative ? -paise : paise;
   const rupees = groupIndian((abs / 100n).toString());
-  const rest = (abs % 100n).toString().padStart(2, '0');
+  const rest = (abs % 100n).toString().padStart(PRICE_DECIMALS, '0');
   return `${negative ? '-' : ''}${symbol}${rupees}.${rest}`;
 }
 
@@ -84,7 +84,7 @@ export function paiseToRupeesString(paise: number | bigint): string {
   const value = BigInt(paise);
   const negative = value < 0n;
   const abs = negative ? -value : value;
-  return `${negative ? '-' : ''}${(abs / 100n).toString()}.${(abs % 100n).toString().padStart(2, '0')}`;
+  return `${negative ? '-' : ''}${(abs / 100n).toString()}.${(abs % 100n).toString().padStart(PRICE_DECIMALS, '0')}`;
 }
 
 /** '₹…' for integer paise (cart and order totals computed in paise). */

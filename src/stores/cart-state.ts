@@ -7,9 +7,8 @@
  * guest cart after sign-in). Islands import src/stores/cart.ts.
  */
 import { atom } from 'nanostores';
-import { cartLinesOf, getCart } from '../lib/api/cart.ts';
-import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
-import type { ApiFailure } from '../lib/api/types.ts';
+import { getCart } from '../lib/api/cart.ts';
+import type { ApiClient } from '../lib/api/client.ts';
 import type { CartLine, GuestSyncKey } from '../lib/cart.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { $auth } from './auth.ts';
@@ -88,8 +87,7 @@ export function adoptStoredCart(stored: unknown): void {
 onPersistedStateChange((state) => adoptStoredCart(state.cart));
 
 /** A failure: error set to its texts (comma-joined) and one error toast per text. */
-export function failCart(result: ApiFailure, fallback: string, patch: Partial<CartState> = {}): void {
-  const messages = failureMessages(result, fallback);
+export function failCart(messages: readonly string[], patch: Partial<CartState> = {}): void {
   updateCart({ ...patch, error: messages.join(', ') });
   for (const message of messages) notifyCart('error', message);
 }
@@ -148,14 +146,13 @@ export async function fetchCart(api: ApiClient): Promise<void> {
   await whileLoading(async () => {
     const result = await getCart(api);
     // A later fetch, a cancelled call or a sign-out meanwhile makes this answer stale.
-    if (round !== fetchRound || result === null || signedInToken() !== token) return;
+    if (round !== fetchRound || (!result.ok && result.cancelled) || signedInToken() !== token) return;
     if (overlapped || changes.started !== startedBefore) {
       if (changes.running > 0) refetchAfterChanges = api;
       else void fetchCart(api);
       return;
     }
-    if (isFailure(result) || result.success !== true) return failCart(result as ApiFailure, MESSAGES.cart.fetchFailed);
-    const server = cartLinesOf(result).map((line) => ({ ...line, selected_variant: line.selected_variant ?? null }));
-    updateCart({ cartItems: [...server, ...$cart.get().cartItems.filter(isGuestLine)], error: null });
+    if (!result.ok) return failCart(result.messages);
+    updateCart({ cartItems: [...result.value, ...$cart.get().cartItems.filter(isGuestLine)], error: null });
   });
 }

@@ -6,8 +6,7 @@
  * guest_cart cookie join the cart, and a signed-in cart is synced or fetched.
  */
 import { guestCartItem, syncGuestCartCall } from '../lib/api/cart.ts';
-import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
-import type { ApiFailure } from '../lib/api/types.ts';
+import type { ApiClient } from '../lib/api/client.ts';
 import { addGuestLine, guestSyncKeyFor, lineLimit, sameLine, type CartLine } from '../lib/cart.ts';
 import { GUEST_CART_COOKIE, guestCartFromCookieHeader } from '../lib/guest-cart-cookie.ts';
 import { MESSAGES } from '../lib/messages.ts';
@@ -26,7 +25,7 @@ import {
   whileLoading,
 } from './cart-state.ts';
 import { readPersistedState } from './persist.ts';
-import { toastResult } from './toast.ts';
+import { toastOutcome } from './toast.ts';
 
 /** 128 random bits in hex; getRandomValues works on plain-HTTP pages too, where randomUUID does not. */
 function randomKey(): string {
@@ -54,17 +53,16 @@ async function syncNow(api: ApiClient): Promise<boolean> {
   updateCart({ syncKey });
   return whileLoading(async () => {
     const result = await changingServerCart(() => syncGuestCartCall(api, items, syncKey.key));
-    if (result === null || signedInToken() !== token) return false;
-    if (isFailure(result) || result.success !== true) {
-      const messages = failureMessages(result as ApiFailure, MESSAGES.cart.syncFailed);
-      failCart(result as ApiFailure, MESSAGES.cart.syncFailed, { syncError: messages.join(', ') });
+    if ((!result.ok && result.cancelled) || signedInToken() !== token) return false;
+    if (!result.ok) {
+      failCart(result.messages, { syncError: result.messages.join(', ') });
       return false;
     }
     // Dropped before the refetch, so a reload meanwhile cannot send them twice.
     const sent = (line: CartLine) => isGuestLine(line) && guest.some((other) => sameLine(other, line));
     updateCart({ cartItems: $cart.get().cartItems.filter((line) => !sent(line)), syncKey: null, syncError: null, error: null });
-    toastResult({ success: true, message: result.message }, { failure: MESSAGES.cart.syncFailed }, 'notification');
-    for (const message of Object.values(result.errors ?? {}).flat()) notifyCart('error', message);
+    toastOutcome(result, {}, 'notification');
+    for (const message of Object.values(result.value.skipped).flat()) notifyCart('error', message);
     await fetchCart(api);
     return true;
   });

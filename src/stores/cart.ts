@@ -10,13 +10,11 @@
 import {
   addToCartCall,
   addToCartPayload,
-  addedLineOf,
   removeFromCartCall,
   removeFromCartPayload,
   updateCartQuantityCall,
 } from '../lib/api/cart.ts';
-import { isFailure, type ApiClient } from '../lib/api/client.ts';
-import type { ApiFailure } from '../lib/api/types.ts';
+import type { ApiClient } from '../lib/api/client.ts';
 import {
   addGuestLine,
   canIncrease,
@@ -36,13 +34,12 @@ import {
   $cart,
   changingServerCart,
   failCart,
-  fetchCart,
   isGuestLine,
   notifyCart,
   signedInToken,
   updateCart,
 } from './cart-state.ts';
-import { toastResult } from './toast.ts';
+import { toastOutcome } from './toast.ts';
 
 export { $cart, INITIAL_CART, fetchCart, restoreCart } from './cart-state.ts';
 export { syncGuestCart } from './cart-sync.ts';
@@ -57,11 +54,6 @@ function findLine(lines: readonly CartLine[], line: CartLine): CartLine | undefi
   );
 }
 
-/** The line's new total from an add-to-cart answer (`data.results[0].quantity`). */
-function answeredQuantity(result: Parameters<typeof addedLineOf>[0]): number | undefined {
-  const quantity = addedLineOf(result)?.quantity;
-  return Number.isSafeInteger(quantity) ? quantity : undefined;
-}
 
 export function openCart(): void {
   updateCart({ isCartOpen: true });
@@ -70,8 +62,6 @@ export function openCart(): void {
 export function closeCart(): void {
   updateCart({ isCartOpen: false });
 }
-
-let provisional = 0;
 
 /** Guest: local add. Signed in: the server adds, the line takes its quantity. Opens the drawer after a successful add. */
 export async function addToCart(
@@ -83,7 +73,7 @@ export async function addToCart(
   const line = lineFor(product, variant, Math.trunc(quantity));
   // Out of stock (or a bad quantity): the rules would append an empty line.
   if (line.quantity < 1 || lineLimit(line) < 1) {
-    failCart({ success: false }, MESSAGES.cart.addFailed);
+    failCart([MESSAGES.cart.addFailed]);
     return false;
   }
   const token = signedInToken();
@@ -94,29 +84,25 @@ export async function addToCart(
   }
   updateCart({ addLoading: true, error: null });
   const result = await changingServerCart(() => addToCartCall(api, addToCartPayload(line, line.quantity)));
-  if (result === null || signedInToken() !== token) {
+  if ((!result.ok && result.cancelled) || signedInToken() !== token) {
     updateCart({ addLoading: false });
     return false;
   }
-  if (isFailure(result) || result.success !== true) {
-    failCart(result as ApiFailure, MESSAGES.cart.addFailed, { addLoading: false });
+  if (!result.ok) {
+    failCart(result.messages, { addLoading: false });
     return false;
   }
   const items = $cart.get().cartItems;
   const server = items.filter((existing) => !isGuestLine(existing));
-  const before = server.find((existing) => sameLine(existing, line));
-  const stock = addedLineOf(result)?.product_stock;
-  const total = answeredQuantity(result) ?? Math.min((before?.quantity ?? 0) + line.quantity, lineLimit(line));
-  // A new line's cart_id comes with the refetch; until then a provisional (negative) one keeps it a server line, never a guest line to sync.
-  const stocked = { ...line, cart_id: before?.cart_id ?? -(Date.now() + ++provisional), product_stock: Number.isSafeInteger(stock) ? (stock as number) : line.product_stock };
+  const added = result.value;
+  // The answer names the line (cart_id) and its new total, so a new line is a server line at once, with no cart read.
+  const stocked = { ...line, cart_id: added.cart_id, product_stock: added.product_stock ?? line.product_stock };
   updateCart({
-    cartItems: [...setLineQuantity(server, stocked, total), ...items.filter(isGuestLine)],
+    cartItems: [...setLineQuantity(server, stocked, added.quantity), ...items.filter(isGuestLine)],
     addLoading: false,
     isCartOpen: true,
   });
-  toastResult(result, { failure: MESSAGES.cart.addFailed }, 'notification');
-  // A new line needs its cart_id; the drawer already shows it meanwhile.
-  if (!before) void fetchCart(api);
+  toastOutcome(result, {}, 'notification');
   return true;
 }
 
@@ -144,13 +130,13 @@ export async function changeQuantity(api: ApiClient, line: CartLine, delta: 1 | 
   changing.add(key);
   try {
     const result = await changingServerCart(() => updateCartQuantityCall(api, addToCartPayload(current, delta)));
-    if (result === null || signedInToken() !== token) return;
-    if (isFailure(result) || result.success !== true) return failCart(result as ApiFailure, MESSAGES.cart.updateItemFailed);
-    const total = Math.max(MIN_SIGNED_IN_LINE_QUANTITY, answeredQuantity(result) ?? current.quantity + delta);
+    if ((!result.ok && result.cancelled) || signedInToken() !== token) return;
+    if (!result.ok) return failCart(result.messages);
+    const total = Math.max(MIN_SIGNED_IN_LINE_QUANTITY, result.value.quantity);
     const now = $cart.get().cartItems;
     const server = now.filter((other) => !isGuestLine(other));
     updateCart({ cartItems: [...setLineQuantity(server, current, total), ...now.filter(isGuestLine)], error: null });
-    toastResult(result, { failure: MESSAGES.cart.updateItemFailed }, 'notification');
+    toastOutcome(result, {}, 'notification');
   } finally {
     changing.delete(key);
   }
@@ -172,14 +158,14 @@ export async function removeFromCart(api: ApiClient, line: CartLine): Promise<vo
   updateCart({ cartItems: items.filter((other) => other !== current), error: null });
   const result = await changingServerCart(() => removeFromCartCall(api, removeFromCartPayload(current)));
   if (signedInToken() !== token) return;
-  if (result === null || isFailure(result) || result.success !== true) {
+  if (!result.ok) {
     const now = $cart.get().cartItems;
     const restored = now.some((other) => other.cart_id === current.cart_id)
       ? now
       : [...now.slice(0, index), current, ...now.slice(index)];
     updateCart({ cartItems: restored });
-    if (result !== null) failCart(result as ApiFailure, MESSAGES.cart.removeFailed);
+    if (!result.cancelled) failCart(result.messages);
     return;
   }
-  toastResult(result, { failure: MESSAGES.cart.removeFailed, success: MESSAGES.cart.itemRemoved }, 'notification');
+  toastOutcome(result, { success: MESSAGES.cart.itemRemoved }, 'notification');
 }

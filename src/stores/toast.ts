@@ -11,6 +11,7 @@
  */
 import { atom } from 'nanostores';
 import { failureMessages, isFailure } from '../lib/api/client.ts';
+import type { Outcome } from '../lib/api/parsed.ts';
 import { TOAST_DURATION_ACCOUNT_MS, TOAST_DURATION_NOTIFICATION_MS } from '../lib/constants.ts';
 
 export type ToastKind = 'success' | 'error';
@@ -58,6 +59,22 @@ export function toastsFor(
   );
   const texts = list.length > 0 ? list : fallback.success ? [fallback.success] : [];
   return texts.map((text) => ({ kind: 'success', message: text, flow }));
+}
+
+/** The toasts a parsed outcome calls for (SPEC §8): its errors, else its messages or the success fallback; none when cancelled. */
+export function toastsForOutcome(
+  outcome: Outcome<unknown>,
+  fallback: { success?: string },
+  flow: ToastFlow = 'account',
+): QueuedToast[] {
+  if (!outcome.ok) return outcome.cancelled ? [] : outcome.messages.map((message) => ({ kind: 'error', message, flow }));
+  const texts = outcome.messages.length > 0 ? outcome.messages : fallback.success ? [fallback.success] : [];
+  return texts.map((message) => ({ kind: 'success', message, flow }));
+}
+
+/** Shows what a parsed outcome calls for now. */
+export function toastOutcome(outcome: Outcome<unknown>, fallback: { success?: string } = {}, flow: ToastFlow = 'account'): void {
+  showToasts(toastsForOutcome(outcome, fallback, flow));
 }
 
 export function showToasts(toasts: QueuedToast[]): void {

@@ -30,7 +30,7 @@ describe('signed-in cart', () => {
   const cart = async (auth: Record<string, string>) => (await ctx.api.get('/customer/cart', auth)).body.data.cart;
 
   describe('POST /customer/add-to-cart', () => {
-    it('creates a line and answers data.results[0] with the new total', async () => {
+    it('creates a line and answers data.results[0] with the line, its id and the new total', async () => {
       const auth = await shopper();
       const { p01 } = ctx.f.products;
       const res = await add(auth, { product_id: p01, id: await variantOf(p01, 'S'), quantity: 1, retailer_id: ctx.f.sellers.retailer, wholesaler_id: null });
@@ -40,10 +40,11 @@ describe('signed-in cart', () => {
         message: 'Item added successfully in cart.',
         data: {
           results: [
-            { product_id: p01, quantity: 1, product_stock: 5, status: 'added', message: 'Item added successfully in cart.', wishlist_id: null },
+            { cart_id: expect.any(Number), product_id: p01, quantity: 1, product_stock: 5, status: 'added', message: 'Item added successfully in cart.', wishlist_id: null },
           ],
         },
       });
+      expect(res.body.data.results[0].cart_id).toBe((await cart(auth))[0].cart_id);
     });
 
     it('sums a second add into the line and says the cart was updated', async () => {

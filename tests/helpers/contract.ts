@@ -6,6 +6,7 @@
  * envelope SPEC §8 describes.
  */
 import { z } from 'zod';
+import { CART_ANSWERS } from '../../src/lib/api/cart.ts';
 import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
 import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
 
@@ -23,6 +24,10 @@ const RULES: Rule[] = [
   { method: 'POST', path: /^\/search-products$/, answer: CATALOG_ANSWERS.productList },
   { method: 'GET', path: /^\/single-product-details\/[^/]+$/, answer: CATALOG_ANSWERS.productDetails },
   { method: 'POST', path: /^\/subcategory-variations$/, answer: CATALOG_ANSWERS.variationNames },
+  { method: 'GET', path: /^\/customer\/cart$/, answer: CART_ANSWERS.cart },
+  { method: 'POST', path: /^\/customer\/add-to-cart$/, answer: CART_ANSWERS.add },
+  { method: 'POST', path: /^\/customer\/add-to-cart-guest$/, answer: CART_ANSWERS.sync },
+  { method: 'POST', path: /^\/customer\/remove-to-cart$/, answer: CART_ANSWERS.done },
 ];
 
 /** SPEC §8: a failure names its problem in `message` (a text or a list), with field errors when a field was wrong. */

@@ -146,7 +146,7 @@ describe('signed-in cart', () => {
   it('an add posts the line and takes the server’s quantity, with the server’s message', async () => {
     $cart.set({ ...INITIAL_CART, cartItems: [serverLine(1, M, 2)] });
     const { api, calls } = network({
-      'POST /customer/add-to-cart': { success: true, message: 'Cart updated successfully', data: { results: [{ product_id: 11, quantity: 5, product_stock: 10 }] } },
+      'POST /customer/add-to-cart': { success: true, message: 'Cart updated successfully', data: { results: [{ cart_id: 1, product_id: 11, quantity: 5, product_stock: 10 }] } },
     });
     expect(await addToCart(api, kurta, M, 4)).toBe(true);
     expect(calls).toEqual([
@@ -156,17 +156,25 @@ describe('signed-in cart', () => {
     expect(messages()).toEqual(['success: Cart updated successfully']);
   });
 
-  it('a new line shows at once and gets its cart_id from a refetch', async () => {
+  it('a new line shows at once with the cart_id the answer names, and the cart is not read again', async () => {
     const { api, calls } = network({
-      'POST /customer/add-to-cart': { success: true, message: 'Item added successfully in cart.', data: { results: [[{ product_id: 11, quantity: 1 }]] } },
-      'GET /customer/cart': { success: true, data: { cart: [serverLine(42)] } },
+      'POST /customer/add-to-cart': { success: true, message: 'Item added successfully in cart.', data: { results: [[{ cart_id: 42, product_id: 11, quantity: 1 }]] } },
     });
     const adding = addToCart(api, kurta, M);
     expect($cart.get().addLoading).toBe(true);
     await adding;
-    expect($cart.get().cartItems).toMatchObject([{ product_id: 11, quantity: 1 }]);
-    await vi.waitFor(() => expect($cart.get().cartItems).toMatchObject([{ cart_id: 42 }]));
-    expect(calls.map((c) => c.route)).toEqual(['POST /customer/add-to-cart', 'GET /customer/cart']);
+    expect($cart.get().cartItems).toMatchObject([{ cart_id: 42, product_id: 11, quantity: 1 }]);
+    expect(calls.map((c) => c.route)).toEqual(['POST /customer/add-to-cart']);
+  });
+
+  it('an add whose answer does not name its line is Something went wrong, and nothing is made up', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { api } = network({
+      'POST /customer/add-to-cart': { success: true, data: { results: [{ product_id: 11, quantity: 1 }] } },
+    });
+    expect(await addToCart(api, kurta, M)).toBe(false);
+    expect($cart.get()).toMatchObject({ cartItems: [], error: 'Something went wrong' });
+    log.mockRestore();
   });
 
   it('a refused add keeps the cart, sets the error and toasts each message', async () => {
@@ -179,7 +187,7 @@ describe('signed-in cart', () => {
   it('plus and minus post ±1 and the line takes the server’s total; a network failure says "Failed to update cart item"', async () => {
     $cart.set({ ...INITIAL_CART, cartItems: [serverLine(1, M, 2)] });
     const { api, calls } = network({
-      'POST /customer/add-to-cart': (body: { quantity: number }) => ({ success: true, message: 'Cart updated successfully', data: { results: [{ product_id: 11, quantity: 2 + body.quantity }] } }),
+      'POST /customer/add-to-cart': (body: { quantity: number }) => ({ success: true, message: 'Cart updated successfully', data: { results: [{ cart_id: 1, product_id: 11, quantity: 2 + body.quantity }] } }),
     });
     await changeQuantity(api, $cart.get().cartItems[0]!, -1);
     expect(calls[0]?.body).toMatchObject({ quantity: -1, id: 100 });
@@ -205,7 +213,7 @@ describe('signed-in cart', () => {
         return Response.json({ success: true, data: { cart: [serverLine(1, M, seen)] } });
       }
       serverQuantity += JSON.parse(String(init.body)).quantity;
-      return Response.json({ success: true, message: 'Cart updated successfully', data: { results: [{ product_id: 11, quantity: serverQuantity }] } });
+      return Response.json({ success: true, message: 'Cart updated successfully', data: { results: [{ cart_id: 1, product_id: 11, quantity: serverQuantity }] } });
     };
     const api = createApiClient({ baseUrl: '/api', apiKey: 'k', fetch, token: () => $auth.get().user?.token });
 

@@ -8,7 +8,8 @@
  * logged once per call site and reason, so a contract break is visible without
  * flooding the console.
  */
-import type { z } from 'zod';
+// The core's parse works for full zod schemas and for zod/mini ones (the light parsers islands on every page use).
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { MESSAGES } from '../messages.ts';
 import { failureMessages, type ApiClient, type HttpMethod, type RequestOptions } from './client.ts';
 import type { ApiFailure, FieldErrors } from './types.ts';
@@ -62,7 +63,7 @@ export function failed(messages: string[], fieldErrors: FieldErrors = {}, data?:
  */
 export function readAnswer<T>(
   raw: unknown,
-  schema: z.ZodType<T>,
+  schema: $ZodType<T>,
   fallback: string,
   where: string,
 ): Outcome<T> {
@@ -73,7 +74,7 @@ export function readAnswer<T>(
     const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as FieldErrors) : {};
     return failed(failureMessages(failure, fallback), errors, body.data);
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = safeParse(schema, raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     logOnce(where, `${first?.path.join('.') || '(body)'} ${first?.message ?? ''}`.trim());
@@ -87,7 +88,7 @@ export async function parsedCall<T>(
   api: ApiClient,
   method: HttpMethod,
   path: string,
-  schema: z.ZodType<T>,
+  schema: $ZodType<T>,
   options: RequestOptions & { fallback: string },
 ): Promise<Outcome<T>> {
   const raw = await api.request<unknown>(method, path, options);

@@ -106,7 +106,7 @@ export const POST: APIRoute = async (context: APIContext) => {
       },
       { token },
     );
-    if (!result || result.success !== true) return backWithError(product.slug, 'failed');
+    if (!result.ok) return backWithError(product.slug, 'failed');
     return seeOther(ROUTES.cart);
   }
 
