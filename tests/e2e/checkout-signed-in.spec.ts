@@ -201,3 +201,33 @@ test("the server renders /checkout with the cart's lines and the shopper's detai
   await expect(field(plain, 'Address')).toHaveValue(ADDRESS.address);
   await context.close();
 });
+
+test('a reload while the order is being placed: "Check my order" sends the same key and shows the one order', async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { token } = await signedInAtCheckout(page, request, [[first!, 1]]);
+  const keys: string[] = [];
+  let reachedServer!: () => void;
+  const placedMeanwhile = new Promise<void>((resolve) => (reachedServer = resolve));
+  await page.route('**/api/checkout', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    // The server places the order; the page reloads before the answer arrives.
+    await route.fetch();
+    reachedServer();
+  });
+  await placeOrder(page);
+  await confirmDialog(page).getByRole('button', { name: 'Confirm order' }).click();
+  await placedMeanwhile;
+  await page.reload();
+
+  const pending = main(page).getByRole('region', { name: 'Your order may already have been placed' });
+  await expect(pending).toBeVisible();
+  await expectNoAxeViolations(page);
+  const placed = await orderNumbersOf(request, token);
+  expect(placed).toHaveLength(1);
+  const number = await orderNavigation(page, '/order-success', () => pending.getByRole('button', { name: 'Check my order' }).click());
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(number).toBe(placed[0]);
+  expect(await orderNumbersOf(request, token)).toEqual(placed);
+});
