@@ -119,6 +119,15 @@ export function clearDraft(): void {
   }
 }
 
+// A sign-out (here or in another tab) takes the draft's personal details with it.
+if (typeof window !== 'undefined') {
+  let hadUser = Boolean($auth.get().user);
+  $auth.listen(({ user }) => {
+    if (hadUser && !user) clearDraft();
+    hadUser = Boolean(user);
+  });
+}
+
 // ------------------------------------------------------------------ coupon
 
 /** SPEC §4 Coupon: the preview's coupon is kept as the discount; an invalid one is a field error on coupon_code. */
