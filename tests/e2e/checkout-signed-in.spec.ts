@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { rupeesToPaise } from '../../src/lib/money.ts';
-import { addThroughApi, sizedProducts, type CartPick } from './cart-steps.ts';
+import { addThroughApi, openDrawer, sizedProducts, type CartPick } from './cart-steps.ts';
 import { API_KEY } from './store-api.ts';
 import { verifiedAccount, signInThroughApi } from './helpers.ts';
 import {
@@ -230,4 +230,18 @@ test('a reload while the order is being placed: "Check my order" sends the same 
   expect(keys[1]).toBe(keys[0]);
   expect(number).toBe(placed[0]);
   expect(await orderNumbersOf(request, token)).toEqual(placed);
+});
+
+test("the cart drawer's Checkout leads a signed-in shopper to /checkout", async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { email, password } = await verifiedAccount(request);
+  await page.goto('/');
+  const token = await signInThroughApi(page, email, password);
+  await addThroughApi(request, token, first!, 1);
+  await page.goto('/shop');
+  const drawer = await openDrawer(page, 1);
+  await drawer.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(summary(page).getByRole('listitem', { name: first!.product.name })).toBeVisible();
+  await expect(field(page, 'Email')).toHaveValue(email);
 });
