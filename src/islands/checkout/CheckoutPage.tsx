@@ -186,12 +186,8 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     setPlacing(true);
     const answer = await outcome;
     if (answer.ok) return leaveFor(answer.value);
+    // The store has shown why; the attempt stays (a dropped connection may be retried), Start again drops it.
     setPlacing(false);
-    if (!answer.cancelled) {
-      // Refused (nothing was placed): the attempt is over; a new order starts from the cart.
-      dropAttempt();
-      setPendingAttempt(false);
-    }
   };
 
   const cancel = async () => {
