@@ -9,7 +9,7 @@ import type { Customer } from './api/types.ts';
 import type { FreshPrice } from './api/checkout.ts';
 import { linePaise, type CartLine } from './cart.ts';
 import { CHECKOUT_USER_TOKEN, PAYMENT_METHODS } from './constants.ts';
-import { paiseToRupeesString } from './money.ts';
+import { formatPaiseAsRupees, paiseToRupeesString } from './money.ts';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -256,3 +256,21 @@ export function writeDraft(draft: CheckoutDraft): string {
 
 /** Seconds before a checkout OTP can be sent again (our choice; SPEC gives none). */
 export const OTP_RESEND_SECONDS = 30;
+
+/** Where a placed order goes (SPEC §4; the team's contract): cod to /order-success, prepaid to /payment, with its number. */
+export function placedOrderPath(order: { orderNumber: string; prepaid: boolean }): string {
+  return `${order.prepaid ? '/payment' : '/order-success'}?${new URLSearchParams({ order: order.orderNumber })}`;
+}
+
+/** SPEC §2's product confirmation: what confirming orders, and that cancelling empties the cart. */
+export function confirmationText(count: number, totalPaise: number, method: PaymentMethod): string {
+  return (
+    `Place your order of ${count} ${count === 1 ? 'item' : 'items'} for ${formatPaiseAsRupees(totalPaise)}, paid by ${PAYMENT_METHOD_LABELS[method]}? ` +
+    'Cancel empties your cart and closes this dialog.'
+  );
+}
+
+/** What a coupon's discount depends on: each line's product, size, quantity and price. */
+export function linesSignature(lines: readonly CartLine[]): string {
+  return JSON.stringify(lines.map((line) => [line.product_id, line.selected_variant?.product_variation ?? null, line.quantity, line.final_price]));
+}

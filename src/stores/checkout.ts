@@ -10,9 +10,9 @@
 import { atom } from 'nanostores';
 import { removeFromCartCall, removeFromCartPayload } from '../lib/api/cart.ts';
 import { applyCouponCall, freshPricesOf, placeOrderCall, type AppliedCoupon, type PlacedOrder } from '../lib/api/checkout.ts';
-import type { ApiClient } from '../lib/api/client.ts';
+import { isFailure, type ApiClient } from '../lib/api/client.ts';
 import { failed, type Outcome } from '../lib/api/parsed.ts';
-import type { Customer } from '../lib/api/types.ts';
+import type { Customer, FieldErrors } from '../lib/api/types.ts';
 import type { CartLine } from '../lib/cart.ts';
 import {
   EMPTY_DRAFT,
@@ -21,15 +21,16 @@ import {
   readDraft,
   withFreshPrices,
   writeDraft,
+  type CheckoutDetails,
   type CheckoutDraft,
   type CheckoutPayload,
 } from '../lib/checkout.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { $auth, withAltPhone } from './auth.ts';
+import { $auth, saveGuestDetails, withAltPhone } from './auth.ts';
 import { $cart, fetchCart, isGuestLine, signedInToken, updateCart } from './cart-state.ts';
 import { persistGroup } from './persist.ts';
 import { openSession } from './session.ts';
-import { showToast } from './toast.ts';
+import { showToast, showToasts, toastsFor } from './toast.ts';
 
 export interface CheckoutState {
   checkoutLoading: boolean;
@@ -118,6 +119,15 @@ export function clearDraft(): void {
   }
 }
 
+// A sign-out (here or in another tab) takes the draft's personal details with it.
+if (typeof window !== 'undefined') {
+  let hadUser = Boolean($auth.get().user);
+  $auth.listen(({ user }) => {
+    if (hadUser && !user) clearDraft();
+    hadUser = Boolean(user);
+  });
+}
+
 // ------------------------------------------------------------------ coupon
 
 /** SPEC §4 Coupon: the preview's coupon is kept as the discount; an invalid one is a field error on coupon_code. */
@@ -155,6 +165,26 @@ export async function repriceCoupon(api: ApiClient, lines: readonly CartLine[]):
 
 export function removeCoupon(): void {
   update({ discount: null, discountError: null });
+}
+
+// ------------------------------------------------------------------ a new guest's details
+
+/**
+ * A guest who is not yet a customer completes names, email and an optional
+ * alternate phone (SPEC §7 update-user-details) before the order. A refusal is
+ * toasted and its field errors handed back for the form.
+ */
+export async function saveNewGuestDetails(api: ApiClient, details: CheckoutDetails): Promise<{ ok: boolean; fieldErrors: FieldErrors }> {
+  const alt = details.alt_phone_number.trim();
+  const saved = await saveGuestDetails(api, {
+    firstname: details.firstname.trim(),
+    lastname: details.lastname.trim(),
+    email: details.email.trim(),
+    ...(alt ? { alt_phone_number: alt } : {}),
+  });
+  if (saved !== null && !isFailure(saved) && saved.success === true) return { ok: true, fieldErrors: {} };
+  if (saved !== null) showToasts(toastsFor({ ...saved, success: false }, { failure: MESSAGES.account.updateDetailsFailed }));
+  return { ok: false, fieldErrors: saved !== null && isFailure(saved) ? (saved.errors ?? {}) : {} };
 }
 
 // ------------------------------------------------------------------ placing the order
@@ -234,4 +264,28 @@ export async function emptyCart(api: ApiClient): Promise<void> {
     await fetchCart(api);
   }
   showToast('success', MESSAGES.cart.cartUpdated);
+}
+
+/**
+ * The order a reload (or a closed tab's restore) interrupted: the draft's
+ * attempt sent again with its own key. If the first request was placed, the
+ * server answers that order again; if it never arrived, this places the order
+ * the shopper confirmed. Null when no attempt is pending.
+ */
+export function resumeAttempt(api: ApiClient): Promise<Outcome<PlacedOrder>> | null {
+  const attempt = loadDraft().attempt;
+  if (!attempt) return null;
+  let payload: CheckoutPayload;
+  try {
+    payload = JSON.parse(attempt.payload) as CheckoutPayload;
+  } catch {
+    saveDraft({ attempt: null });
+    return null;
+  }
+  return placeOrder(api, payload);
+}
+
+/** The shopper let the interrupted attempt go: a later order is a new request. */
+export function dropAttempt(): void {
+  saveDraft({ attempt: null });
 }

@@ -6,7 +6,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { sizedProducts, guestLine, seedGuestCart } from './cart-steps.ts';
-import { uniqueShopper } from './helpers.ts';
+import { uniqueShopper, verifiedAccount } from './helpers.ts';
+import { API_KEY } from './store-api.ts';
 import {
   ADDRESS,
   confirmDialog,
@@ -19,6 +20,7 @@ import {
   pageToken,
   sendOtp,
   summary,
+  toasts,
   verifyMobile,
 } from './checkout-steps.ts';
 
@@ -92,4 +94,27 @@ test("SUMMER25 reads 'Invalid Code' under the coupon field", async ({ page, requ
   await expect(coupon).toHaveAttribute('aria-invalid', 'true');
   await expect(summary(page).getByRole('alert')).toHaveText('Invalid Code');
   await expect(summary(page).getByText(/^Discount/)).toHaveCount(0);
+});
+
+test("a customer who confirms their mobile at checkout is signed in, their guest cart synced and their details filled; a wrong code reads 'Invalid OTP'", async ({ page, request }) => {
+  const [, second] = await sizedProducts(request);
+  const { email, phone } = await verifiedAccount(request);
+  await guestAtCheckout(page, [[second!, 1]]);
+  const otp = await sendOtp(page, phone);
+  await field(page, 'OTP').fill(otp === '000000' ? '111111' : '000000');
+  await main(page).getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(toasts(page).getByText('Invalid OTP', { exact: true })).toBeVisible();
+  await field(page, 'OTP').fill(otp);
+  await main(page).getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(toasts(page).getByText('OTP verified successfully')).toBeVisible();
+  await expect(main(page).getByText(`Signed in: ${phone}`)).toBeVisible();
+  await expect(field(page, 'Email')).toHaveValue(email);
+  await expect(field(page, 'First name')).toHaveValue('Nila');
+  const token = await pageToken(page);
+  await expect
+    .poll(async () => {
+      const cart = await request.get('/api/customer/cart', { headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` } });
+      return ((await cart.json()).data.cart as Array<{ product_id: number }>).map((line) => line.product_id);
+    })
+    .toEqual([second!.product.id]);
 });

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { rupeesToPaise } from '../../src/lib/money.ts';
-import { addThroughApi, sizedProducts, type CartPick } from './cart-steps.ts';
+import { addThroughApi, openDrawer, sizedProducts, type CartPick } from './cart-steps.ts';
 import { API_KEY } from './store-api.ts';
 import { verifiedAccount, signInThroughApi } from './helpers.ts';
 import {
@@ -200,4 +200,48 @@ test("the server renders /checkout with the cart's lines and the shopper's detai
   await expect(field(plain, 'Email')).toHaveValue(email);
   await expect(field(plain, 'Address')).toHaveValue(ADDRESS.address);
   await context.close();
+});
+
+test('a reload while the order is being placed: "Check my order" sends the same key and shows the one order', async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { token } = await signedInAtCheckout(page, request, [[first!, 1]]);
+  const keys: string[] = [];
+  let reachedServer!: () => void;
+  const placedMeanwhile = new Promise<void>((resolve) => (reachedServer = resolve));
+  await page.route('**/api/checkout', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    // The server places the order; the page reloads before the answer arrives.
+    await route.fetch();
+    reachedServer();
+  });
+  await placeOrder(page);
+  await confirmDialog(page).getByRole('button', { name: 'Confirm order' }).click();
+  await placedMeanwhile;
+  await page.reload();
+
+  const pending = main(page).getByRole('region', { name: 'Your order may already have been placed' });
+  await expect(pending).toBeVisible();
+  await expectNoAxeViolations(page);
+  const placed = await orderNumbersOf(request, token);
+  expect(placed).toHaveLength(1);
+  const number = await orderNavigation(page, '/order-success', () => pending.getByRole('button', { name: 'Check my order' }).click());
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(number).toBe(placed[0]);
+  expect(await orderNumbersOf(request, token)).toEqual(placed);
+});
+
+test("the cart drawer's Checkout leads a signed-in shopper to /checkout", async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { email, password } = await verifiedAccount(request);
+  await page.goto('/');
+  const token = await signInThroughApi(page, email, password);
+  await addThroughApi(request, token, first!, 1);
+  await page.goto('/shop');
+  const drawer = await openDrawer(page, 1);
+  await drawer.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(summary(page).getByRole('listitem', { name: first!.product.name })).toBeVisible();
+  await expect(field(page, 'Email')).toHaveValue(email);
 });

@@ -4,10 +4,12 @@ import {
   EMPTY_DETAILS,
   attemptFor,
   checkoutPayload,
+  confirmationText,
   couponProductsOf,
   lineProblems,
   mergeDetails,
   orderTotals,
+  placedOrderPath,
   prefillDetails,
   readDraft,
   withFreshPrices,
@@ -121,5 +123,19 @@ describe('the draft', () => {
     );
     expect(prefill).toMatchObject({ firstname: 'Asha', alt_phone_number: '', city: 'Bengaluru' });
     expect(mergeDetails(prefill, { city: 'Mysuru', state: '  ' })).toMatchObject({ city: 'Mysuru', state: 'Karnataka' });
+  });
+});
+
+describe('after the order', () => {
+  it('sends cash on delivery to /order-success and prepaid to /payment, with the order number', () => {
+    expect(placedOrderPath({ orderNumber: 'OD123456789012', prepaid: false })).toBe('/order-success?order=OD123456789012');
+    expect(placedOrderPath({ orderNumber: 'OD123456789012', prepaid: true })).toBe('/payment?order=OD123456789012');
+  });
+
+  it('says in the confirmation what is ordered, how it is paid, and that cancelling empties the cart', () => {
+    expect(confirmationText(2, 12345600, 'cod')).toBe(
+      'Place your order of 2 items for ₹1,23,456.00, paid by Cash on Delivery (COD)? Cancel empties your cart and closes this dialog.',
+    );
+    expect(confirmationText(1, 5000, 'prepaid')).toContain('1 item for ₹50.00, paid by Prepaid');
   });
 });

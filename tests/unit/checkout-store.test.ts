@@ -111,3 +111,11 @@ describe('persisted state', () => {
     expect(restoreCheckout({ discount: { code: 'X', discountPaise: 'lots' } }).discount).toBeNull();
   });
 });
+
+describe('signing out', () => {
+  it('clears the draft', () => {
+    saveDraft({ details });
+    $auth.set(INITIAL_AUTH);
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+});

@@ -11,34 +11,34 @@
  */
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@tanstack/react-form';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
+import { useEffect, useRef, useState } from 'react';
 import type { Customer } from '../../lib/api/types.ts';
 import { cartCount, type CartLine } from '../../lib/cart.ts';
 import {
   EMPTY_DETAILS,
-  PAYMENT_METHOD_LABELS,
   checkoutPayload,
+  confirmationText,
   lineProblems,
+  linesSignature,
   mergeDetails,
   orderTotals,
+  placedOrderPath,
   prefillDetails,
   type CheckoutDetails,
   type PaymentMethod,
 } from '../../lib/checkout.ts';
-import { freshPricesOf } from '../../lib/api/checkout.ts';
+import { freshPricesOf, type PlacedOrder } from '../../lib/api/checkout.ts';
 import { MESSAGES } from '../../lib/messages.ts';
-import { formatPaiseAsRupees } from '../../lib/money.ts';
-import { ROUTES } from '../../lib/routes.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { $auth, saveGuestDetails } from '../../stores/auth.ts';
+import { $auth } from '../../stores/auth.ts';
 import { $cart, removeFromCart } from '../../stores/cart.ts';
-import { $checkout, emptyCart, loadDraft, placeOrder, repriceCoupon, saveDraft } from '../../stores/checkout.ts';
+import { $checkout, dropAttempt, emptyCart, loadDraft, placeOrder, repriceCoupon, resumeAttempt, saveDraft, saveNewGuestDetails } from '../../stores/checkout.ts';
 import { goTo } from '../../stores/session.ts';
-import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { toastOnNextPage } from '../../stores/toast.ts';
 import { serverErrors, submitButtonClass, useHydrated } from '../forms/form-kit.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import ContactOtp from './ContactOtp.tsx';
+import EmptyCheckout from './EmptyCheckout.tsx';
 import CouponForm from './CouponForm.tsx';
 import DetailsSections from './DetailsSections.tsx';
 import { detailsRule, useDetailsForm } from './details-form.ts';
@@ -66,6 +66,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const [leaving, setLeaving] = useState<CartLine[] | null>(null);
   const [problems, setProblems] = useState<ReadonlyMap<number, string>>(new Map());
   const [notice, setNotice] = useState('');
+  const [pendingAttempt, setPendingAttempt] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const detailsHeading = useRef<HTMLHeadingElement>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
@@ -95,11 +96,11 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const busy = placing || checkoutLoading || leaving !== null;
 
   // The discount follows the lines: priced again whenever they change (a price, a removed line, a reload).
-  const linesSignature = JSON.stringify(storeLines.map((line) => [line.product_id, line.selected_variant?.product_variation, line.quantity, line.final_price]));
+  const priced = linesSignature(storeLines);
   const couponCode = discount?.code;
   useEffect(() => {
     if (hydrated && settled && couponCode && leaving === null) void repriceCoupon(browserApi(), $cart.get().cartItems);
-  }, [hydrated, settled, couponCode, linesSignature, leaving]);
+  }, [hydrated, settled, couponCode, priced, leaving]);
 
   const form = useDetailsForm(prefill ?? EMPTY_DETAILS, formRef, () => setConfirmOpen(true));
 
@@ -111,6 +112,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     // Values only: the form's defaults stay the server's, or every render would put them back.
     form.reset(mergeDetails(base, draft.details), { keepDefaultValues: true });
     setMobile(draft.details.phone_number ?? '');
+    setPendingAttempt(draft.attempt !== null);
     setPaymentMethod(draft.paymentMethod);
     // Once, on hydration.
   }, [hydrated]);
@@ -132,6 +134,12 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     requestAnimationFrame(() => detailsHeading.current?.focus());
   };
 
+  /** SPEC §4: history replaced, the success toast kept for the next page. */
+  const leaveFor = (order: PlacedOrder) => {
+    toastOnNextPage([{ kind: 'success', message: $checkout.get().message ?? MESSAGES.checkout.orderPlaced, flow: 'account' }]);
+    goTo(placedOrderPath(order), { replace: true });
+  };
+
   const fail = (messages: string[]) => {
     setConfirmOpen(false);
     setPlacing(false);
@@ -146,27 +154,17 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     const api = browserApi();
     // A guest who is not yet a customer completes their details first (SPEC §7 update-user-details).
     if (!auth.isAuthenticated) {
-      const saved = await saveGuestDetails(api, {
-        firstname: details.firstname.trim(),
-        lastname: details.lastname.trim(),
-        email: details.email.trim(),
-        ...(details.alt_phone_number.trim() ? { alt_phone_number: details.alt_phone_number.trim() } : {}),
-      });
-      if (saved === null || isFailure(saved) || saved.success !== true) {
-        if (saved !== null) showToasts(toastsFor({ ...saved, success: false }, { failure: MESSAGES.account.updateDetailsFailed }));
-        fail([]);
-        if (saved !== null && isFailure(saved) && refused.show(form, saved.errors).length > 0) focusNext.current = firstInvalid;
-        return;
+      const saved = await saveNewGuestDetails(api, details);
+      if (!saved.ok) {
+        if (refused.show(form, saved.fieldErrors).length > 0) focusNext.current = firstInvalid;
+        return fail([]);
       }
     }
     const ordered = lines;
     const outcome = await placeOrder(api, checkoutPayload(details, ordered, paymentMethod, discount?.code ?? null));
     if (outcome.ok) {
       setLeaving(ordered);
-      toastOnNextPage([{ kind: 'success', message: $checkout.get().message ?? MESSAGES.checkout.orderPlaced, flow: 'account' }]);
-      const path = outcome.value.prepaid ? ROUTES.payment : ROUTES.orderSuccess;
-      goTo(`${path}?${new URLSearchParams({ order: outcome.value.orderNumber })}`, { replace: true });
-      return;
+      return leaveFor(outcome.value);
     }
     if (outcome.cancelled) return fail([]);
     const stock = lineProblems(outcome.fieldErrors);
@@ -182,30 +180,34 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     fail(outcome.messages);
   };
 
+  const resume = async () => {
+    const outcome = resumeAttempt(browserApi());
+    if (!outcome) return setPendingAttempt(false);
+    setPlacing(true);
+    const answer = await outcome;
+    if (answer.ok) return leaveFor(answer.value);
+    // The store has shown why; the attempt stays (a dropped connection may be retried), Start again drops it.
+    setPlacing(false);
+  };
+
   const cancel = async () => {
     setConfirmOpen(false);
+    dropAttempt();
     await emptyCart(browserApi());
   };
 
   const count = cartCount(lines);
-  const dialogText = useMemo(
-    () =>
-      `Place your order of ${count} ${count === 1 ? 'item' : 'items'} for ${formatPaiseAsRupees(totals.total)}, paid by ${PAYMENT_METHOD_LABELS[paymentMethod]}? ` +
-      'Cancel empties your cart and closes this dialog.',
-    [count, totals.total, paymentMethod],
-  );
-
   if (count === 0 && (hydrated ? settled : true)) {
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8 lg:py-12">
-        <h1 className="text-2xl font-semibold sm:text-3xl">Checkout</h1>
-        <div className="mt-10 flex flex-col items-center gap-5 rounded-xl border border-current/10 px-6 py-16 text-center">
-          <p className="text-lg">Your cart is empty</p>
-          <a href={ROUTES.shop} className="inline-flex items-center justify-center rounded-md bg-button px-8 py-3 text-sm font-semibold text-on-button hover:opacity-90">
-            CONTINUE SHOPPING
-          </a>
-        </div>
-      </div>
+      <EmptyCheckout
+        pendingAttempt={pendingAttempt}
+        busy={busy}
+        onResume={() => void resume()}
+        onDrop={() => {
+          dropAttempt();
+          setPendingAttempt(false);
+        }}
+      />
     );
   }
 
@@ -268,6 +270,8 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
             problems={problems}
             onRemove={busy ? undefined : (line) => {
               setProblems(new Map());
+              // The order changes: the refused attempt is over.
+              dropAttempt();
               void removeFromCart(browserApi(), line);
             }}
           >
@@ -282,7 +286,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
       </div>
       <ConfirmDialog
         title="Confirm order"
-        text={dialogText}
+        text={confirmationText(count, totals.total, paymentMethod)}
         confirmLabel={busy ? 'Placing order…' : 'Confirm order'}
         cancelLabel="Cancel"
         open={confirmOpen}
