@@ -6,6 +6,7 @@
  * envelope SPEC §8 describes.
  */
 import { z } from 'zod';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { CART_ANSWERS } from '../../src/lib/api/cart.ts';
 import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
 import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
@@ -13,7 +14,7 @@ import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
 interface Rule {
   method: string;
   path: RegExp;
-  answer: z.ZodType;
+  answer: $ZodType;
 }
 
 const RULES: Rule[] = [
@@ -48,7 +49,7 @@ export function checkAnswer(method: string, pathWithQuery: string, status: numbe
   if (status < 200 || status >= 300) return;
   const rule = RULES.find((candidate) => candidate.method === method && candidate.path.test(path));
   if (!rule || (body as { success?: unknown } | null)?.success !== true) return;
-  const parsed = rule.answer.safeParse(body);
+  const parsed = safeParse(rule.answer, body);
   if (!parsed.success) {
     throw new Error(`contract: the storefront cannot read ${method} ${path}: ${parsed.error.message}`);
   }
