@@ -5,15 +5,14 @@
  * a signed-out shopper gets false without a call (the UI asks them to sign in).
  */
 import { atom, computed } from 'nanostores';
-import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
-import type { ApiFailure } from '../lib/api/types.ts';
-import { addToWishlistCall, getWishlist, removeFromWishlistCall, wishlistEntriesOf, type WishlistEntry } from '../lib/api/wishlist.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import type { Outcome } from '../lib/api/parsed.ts';
+import { addToWishlistCall, getWishlist, removeFromWishlistCall, type WishlistEntry } from '../lib/api/wishlist.ts';
 import type { AddableProduct } from '../lib/cart.ts';
-import { MESSAGES } from '../lib/messages.ts';
 import { browserApi } from './api-client.ts';
 import { $auth } from './auth.ts';
 import { persistGroup } from './persist.ts';
-import { showToast, toastResult } from './toast.ts';
+import { showToast, toastOutcome } from './toast.ts';
 
 /** An entry of GET /customer/wishlist (the contract's name for it here). */
 export type WishlistItem = WishlistEntry;
@@ -58,25 +57,23 @@ export async function fetchWishlist(api: ApiClient): Promise<void> {
   const result = await getWishlist(api);
   // A later fetch, a cancelled call or a sign-out meanwhile makes this answer stale.
   if (round !== fetchRound) return;
-  if (result === null || signedInToken() !== token) {
+  if ((!result.ok && result.cancelled) || signedInToken() !== token) {
     update({ loading: false });
     return;
   }
-  if (isFailure(result) || result.success !== true) {
-    const messages = failureMessages(result as ApiFailure, MESSAGES.catalogue.storeInfoFailed);
-    update({ loading: false, error: messages.join(', ') });
-    for (const message of messages) showToast('error', message, 'notification');
+  if (!result.ok) {
+    update({ loading: false, error: result.messages.join(', ') });
+    for (const message of result.messages) showToast('error', message, 'notification');
     return;
   }
-  update({ loading: false, error: null, items: wishlistEntriesOf(result) });
+  update({ loading: false, error: null, items: result.value });
 }
 
 /** A change's answer: its toasts; on success the list is refetched. Resolves true on success. */
-async function afterChange(api: ApiClient, result: unknown): Promise<boolean> {
-  if (result === null) return false;
-  toastResult(result, { failure: MESSAGES.catalogue.storeInfoFailed }, 'notification');
-  if (isFailure(result) || (result as { success?: unknown }).success !== true) {
-    update({ error: failureMessages(result as ApiFailure, MESSAGES.catalogue.storeInfoFailed).join(', ') });
+async function afterChange(api: ApiClient, result: Outcome<true>): Promise<boolean> {
+  toastOutcome(result, {}, 'notification');
+  if (!result.ok) {
+    if (!result.cancelled) update({ error: result.messages.join(', ') });
     return false;
   }
   await fetchWishlist(api);

@@ -10,6 +10,7 @@ import { safeParse, type $ZodType } from 'zod/v4/core';
 import { CART_ANSWERS } from '../../src/lib/api/cart.ts';
 import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
 import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
+import { WISHLIST_ANSWERS } from '../../src/lib/api/wishlist.ts';
 
 interface Rule {
   method: string;
@@ -29,6 +30,8 @@ const RULES: Rule[] = [
   { method: 'POST', path: /^\/customer\/add-to-cart$/, answer: CART_ANSWERS.add },
   { method: 'POST', path: /^\/customer\/add-to-cart-guest$/, answer: CART_ANSWERS.sync },
   { method: 'POST', path: /^\/customer\/remove-to-cart$/, answer: CART_ANSWERS.done },
+  { method: 'GET', path: /^\/customer\/wishlist$/, answer: WISHLIST_ANSWERS.wishlist },
+  { method: 'POST', path: /^\/customer\/(add|remove)-to-wishlist$/, answer: WISHLIST_ANSWERS.done },
 ];
 
 /** SPEC §8: a failure names its problem in `message` (a text or a list), with field errors when a field was wrong. */

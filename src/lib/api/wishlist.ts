@@ -1,29 +1,43 @@
 /**
  * Wishlist calls of the signed-in shopper (SPEC §7 Cart and wishlist; shapes
- * from API-NOTES.md). SPEC §8 gives them the store-information fallback.
+ * from API-NOTES.md), parsed at the seam. SPEC §8 gives them the
+ * store-information fallback.
  */
+// zod/mini: the wishlist heart is on every product card's page, so its parsers must weigh little.
+import * as z from 'zod/mini';
 import { MESSAGES } from '../messages.ts';
 import type { CallOptions } from './catalog.ts';
 import type { ApiClient } from './client.ts';
-import type { ApiMessage, ApiResult, ApiSuccess } from './types.ts';
+import { parsedCall, type Outcome } from './parsed.ts';
 
-export interface WishlistEntry {
-  wishlist_id: number;
-  product_id: number;
-  product_name: string;
-  product_slug: string;
-  product_images: string | null;
-  final_price: string;
+const id = z.int();
+const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
+
+const entrySchema = z.object({
+  wishlist_id: id,
+  product_id: id,
+  product_name: z.string(),
+  product_slug: z.string(),
+  product_images: z.nullable(z.string()),
+  final_price: money,
   /** As product items carry it (API-NOTES). */
-  new_price?: string;
-  old_price: string | null;
-  retailer_id: number | null;
-  wholesaler_id: number | null;
-  added_on: string;
-}
+  new_price: z.optional(z.nullable(money)),
+  old_price: z.nullable(money),
+  retailer_id: z.nullable(id),
+  wholesaler_id: z.nullable(id),
+  /** ISO time. */
+  added_on: z.string(),
+});
+export type WishlistEntry = z.output<typeof entrySchema>;
 
 /** `GET /customer/wishlist`: our API answers `data.wishlist`. */
-export type WishlistResponse = ApiSuccess<{ wishlist?: WishlistEntry[] }>;
+const wishlistAnswer = z.pipe(
+  z.object({ success: z.literal(true), data: z.object({ wishlist: z.array(entrySchema) }) }),
+  z.transform((body) => body.data.wishlist),
+);
+
+/** An answer whose only content is its message. */
+const doneAnswer = z.pipe(z.object({ success: z.literal(true) }), z.transform(() => true as const));
 
 export interface AddToWishlistPayload {
   product_id: number;
@@ -35,21 +49,9 @@ export interface RemoveFromWishlistPayload {
   product_id: number;
 }
 
-export interface WishlistChangeResponse {
-  success: true;
-  message?: ApiMessage;
-}
-
-/** The entries of a wishlist answer; [] when it has none. */
-export function wishlistEntriesOf(result: ApiResult<WishlistResponse>): WishlistEntry[] {
-  if (!result || result.success !== true) return [];
-  const list = result.data?.wishlist;
-  return Array.isArray(list) ? list.filter((entry) => typeof entry === 'object' && entry !== null && Number.isSafeInteger(entry.product_id)) : [];
-}
-
 /** `GET /customer/wishlist`. */
-export function getWishlist(api: ApiClient, options: CallOptions = {}): Promise<ApiResult<WishlistResponse>> {
-  return api.get<WishlistResponse>('/customer/wishlist', { ...options, fallback: MESSAGES.catalogue.storeInfoFailed });
+export function getWishlist(api: ApiClient, options: CallOptions = {}): Promise<Outcome<WishlistEntry[]>> {
+  return parsedCall(api, 'GET', '/customer/wishlist', wishlistAnswer, { ...options, fallback: MESSAGES.catalogue.storeInfoFailed });
 }
 
 /** `POST /customer/add-to-wishlist`. */
@@ -57,8 +59,8 @@ export function addToWishlistCall(
   api: ApiClient,
   payload: AddToWishlistPayload,
   options: CallOptions = {},
-): Promise<ApiResult<WishlistChangeResponse>> {
-  return api.post<WishlistChangeResponse>('/customer/add-to-wishlist', {
+): Promise<Outcome<true>> {
+  return parsedCall(api, 'POST', '/customer/add-to-wishlist', doneAnswer, {
     ...options,
     json: payload,
     fallback: MESSAGES.catalogue.storeInfoFailed,
@@ -70,10 +72,13 @@ export function removeFromWishlistCall(
   api: ApiClient,
   payload: RemoveFromWishlistPayload,
   options: CallOptions = {},
-): Promise<ApiResult<WishlistChangeResponse>> {
-  return api.post<WishlistChangeResponse>('/customer/remove-to-wishlist', {
+): Promise<Outcome<true>> {
+  return parsedCall(api, 'POST', '/customer/remove-to-wishlist', doneAnswer, {
     ...options,
     json: payload,
     fallback: MESSAGES.catalogue.storeInfoFailed,
   });
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side. */
+export const WISHLIST_ANSWERS = { wishlist: wishlistAnswer, done: doneAnswer };
