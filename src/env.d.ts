@@ -22,7 +22,7 @@ declare namespace App {
      */
     prerenderedPage?: import('./lib/prerendered-page.ts').PrerenderedPage & { path: string };
     /** The signed-in customer on a guarded page (src/middleware.ts); absent elsewhere. */
-    session?: { customer: import('./lib/api/types.ts').Customer };
+    session?: { customer: import('./lib/api/account.ts').Customer };
     /** Store-info for this request, fetched at most once and shared by the page and the layout; undefined when it failed. */
     storeInfo: () => Promise<import('./lib/api/store.ts').StoreFront | undefined>;
   }

@@ -9,7 +9,7 @@ import { serverCart, sessionToken, type ServerCartContext } from './cart.server.
 import { getAccount } from './api/account.ts';
 import type { ApiClient } from './api/client.ts';
 import { parsedCall, readAnswer } from './api/parsed.ts';
-import type { Customer } from './api/types.ts';
+import type { Customer } from './api/account.ts';
 import { prefillDetails, type CheckoutDetails } from './checkout.ts';
 import { MESSAGES } from './messages.ts';
 

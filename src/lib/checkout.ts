@@ -5,7 +5,7 @@
  * prices after a 409, which line a stock error is about, and the draft kept
  * in session storage (never the OTP) with the attempt's Idempotency-Key.
  */
-import type { Customer } from './api/types.ts';
+import type { Customer } from './api/account.ts';
 import type { FreshPrice } from './api/checkout.ts';
 import { linePaise, type CartLine } from './cart.ts';
 import { CHECKOUT_USER_TOKEN, PAYMENT_METHODS } from './constants.ts';

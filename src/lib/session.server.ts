@@ -3,9 +3,8 @@
  * /customer/account with the cookie's token as bearer). Used by the route
  * guards and the /session endpoint; a revoked or expired token reads as none.
  */
-import { getAccount } from './api/account.ts';
-import { isFailure, type ApiClient } from './api/client.ts';
-import type { Customer } from './api/types.ts';
+import { getAccount, type Customer } from './api/account.ts';
+import type { ApiClient } from './api/client.ts';
 import { isPlausibleToken } from './session-cookie.ts';
 
 export type SessionLookup =
@@ -18,8 +17,6 @@ export async function lookUpSession(api: ApiClient, token: string | undefined): 
   if (token === undefined || token === '') return { state: 'none' };
   if (!isPlausibleToken(token)) return { state: 'refused' };
   const result = await getAccount(api, { token });
-  if (result === null || isFailure(result) || result.success !== true || typeof result.data !== 'object' || result.data === null) {
-    return { state: 'refused' };
-  }
-  return { state: 'signed-in', token, customer: result.data };
+  if (!result.ok) return { state: 'refused' };
+  return { state: 'signed-in', token, customer: result.value };
 }

@@ -4,9 +4,9 @@
  * result, like the auth actions, so the island toasts the server's message.
  * auth.ts stays the owner of $auth; this file only merges new names into it.
  */
-import { changeEmail, changePassword, updateAccountDetails } from '../lib/api/account.ts';
-import { isFailure, type ApiClient } from '../lib/api/client.ts';
-import type { AccountResponse, ApiMessageOnly, ApiResult, ChangeEmailResponse, Customer } from '../lib/api/types.ts';
+import { changeEmail, changePassword, updateAccountDetails, type Customer } from '../lib/api/account.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import type { Outcome } from '../lib/api/parsed.ts';
 import { changeEmailSchema, profileSchema, type ChangeEmailRequest, type ChangePasswordRequest, type ProfileRequest } from '../lib/schemas/account.ts';
 import { $auth } from './auth.ts';
 
@@ -19,15 +19,14 @@ export function updateCustomerNames(names: Pick<Customer, 'firstname' | 'lastnam
 }
 
 /** `POST /customer/account-details`; on success the stored customer takes the saved names. */
-export async function saveAccountDetails(api: ApiClient, input: ProfileRequest): Promise<ApiResult<AccountResponse>> {
+export async function saveAccountDetails(api: ApiClient, input: ProfileRequest): Promise<Outcome<Customer>> {
   // Trimmed as the API stores them, so the stored record matches the server's.
   const names = profileSchema.parse(input);
   const result = await updateAccountDetails(api, names);
-  if (result !== null && !isFailure(result) && result.success === true) {
-    const saved = result.data;
+  if (result.ok) {
     updateCustomerNames({
-      firstname: typeof saved?.firstname === 'string' ? saved.firstname : names.firstname,
-      lastname: typeof saved?.lastname === 'string' ? saved.lastname : names.lastname,
+      firstname: result.value.firstname ?? names.firstname,
+      lastname: result.value.lastname ?? names.lastname,
     });
   }
   return result;
@@ -38,7 +37,7 @@ export async function saveAccountDetails(api: ApiClient, input: ProfileRequest):
  * new_password (SPEC §7). Our API ends the customer's other sessions and keeps
  * this one, so the stored token stays good and nothing here changes.
  */
-export function changeAccountPassword(api: ApiClient, input: ChangePasswordRequest): Promise<ApiResult<ApiMessageOnly>> {
+export function changeAccountPassword(api: ApiClient, input: ChangePasswordRequest): Promise<Outcome<true>> {
   return changePassword(api, {
     old_password: input.old_password,
     new_password: input.new_password,
@@ -50,6 +49,6 @@ export function changeAccountPassword(api: ApiClient, input: ChangePasswordReque
  * `POST /customer/change-email`. Nothing changes here on success: the account
  * keeps its address until the link mailed to the new one is opened.
  */
-export function requestEmailChange(api: ApiClient, input: ChangeEmailRequest): Promise<ApiResult<ChangeEmailResponse>> {
+export function requestEmailChange(api: ApiClient, input: ChangeEmailRequest): Promise<Outcome<Customer>> {
   return changeEmail(api, changeEmailSchema.parse(input));
 }

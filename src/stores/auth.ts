@@ -7,27 +7,29 @@
  * guards read) before it resolves, and every sign-out closes it.
  */
 import { atom } from 'nanostores';
-import { login, logout, register, updateUserDetails } from '../lib/api/account.ts';
-import { failureMessages, isFailure, type ApiClient } from '../lib/api/client.ts';
-import { sendCheckoutOtp, sendLoginOtp as sendLoginOtpCall, verifyCheckoutOtp as verifyCheckoutOtpCall, verifyLoginOtp as verifyLoginOtpCall } from '../lib/api/otp.ts';
-import type {
-  ApiMessageOnly,
-  ApiResult,
-  AuthUser,
-  CheckoutOtpVerifyResponse,
-  Customer,
-  GuestDetailsPayload,
-  GuestDetailsResponse,
-  LoginCredentials,
-  LoginOtpVerifyResponse,
-  LoginResponse,
-  OtpSendPayload,
-  OtpSendResponse,
-  OtpVerifyPayload,
-  RegisterRequest,
-  RegisterResponse,
-} from '../lib/api/types.ts';
-import { MESSAGES } from '../lib/messages.ts';
+import {
+  login,
+  logout,
+  register,
+  updateUserDetails,
+  type AuthUser,
+  type Customer,
+  type GuestDetailsPayload,
+  type LoginCredentials,
+  type RegisterRequest,
+  type SignedInSession,
+} from '../lib/api/account.ts';
+import type { ApiClient } from '../lib/api/client.ts';
+import {
+  sendCheckoutOtp,
+  sendLoginOtp as sendLoginOtpCall,
+  verifyCheckoutOtp as verifyCheckoutOtpCall,
+  verifyLoginOtp as verifyLoginOtpCall,
+  type CheckoutOtpSession,
+  type OtpSendPayload,
+  type OtpVerifyPayload,
+} from '../lib/api/otp.ts';
+import type { Outcome } from '../lib/api/parsed.ts';
 import { clearPersistedState, onPersistedStateChange, persistGroup, type PersistedState } from './persist.ts';
 import { MANUAL_LOGOUT_EVENT, closeSession, openSession } from './session.ts';
 
@@ -139,50 +141,56 @@ function withUserAltPhone(user: AuthUser): AuthUser {
 }
 
 const update = (patch: Partial<AuthState>) => $auth.set({ ...$auth.get(), ...patch });
-const errorText = (result: Parameters<typeof failureMessages>[0], fallback: string) =>
-  failureMessages(result, fallback).join(', ');
+
+/**
+ * One auth action (SPEC §4): its loading flag on while the call runs; a
+ * failure sets the error flag to its texts; a success applies `onSuccess`'s
+ * patch; a cancelled call only clears the flag. Resolves to the call's outcome
+ * so the caller can toast and navigate.
+ */
+async function act<T>(
+  flags: { loading: 'loading' | 'verificationLoading'; error: 'error' | 'verificationError' },
+  call: () => Promise<Outcome<T>>,
+  onSuccess: (value: T) => Partial<AuthState> | Promise<Partial<AuthState>>,
+  onFailure: (messages: string[]) => Partial<AuthState> = () => ({}),
+): Promise<Outcome<T>> {
+  update({ [flags.loading]: true, [flags.error]: null });
+  const outcome = await call();
+  if (outcome.ok) update({ [flags.loading]: false, ...(await onSuccess(outcome.value)) });
+  else if (outcome.cancelled) update({ [flags.loading]: false });
+  else update({ [flags.loading]: false, [flags.error]: outcome.messages.join(', '), ...onFailure(outcome.messages) });
+  return outcome;
+}
+
+const ACCOUNT = { loading: 'loading', error: 'error' } as const;
+const VERIFICATION = { loading: 'verificationLoading', error: 'verificationError' } as const;
+
+/** A signed-in session: the storefront cookie opened, the user stored. */
+async function signedIn({ token, customer }: SignedInSession): Promise<Partial<AuthState>> {
+  await openSessionFor(token);
+  return { error: null, isAuthenticated: true, user: { token, customer: withAltPhone(customer) } };
+}
 
 /** Registration (SPEC §4): the user is stored; authenticated only without an email_verification_token. */
-async function registerAccountNow(api: ApiClient, input: RegisterRequest): Promise<ApiResult<RegisterResponse>> {
-  update({ loading: true, error: null });
-  const result = await register(api, input);
-  if (result === null) update({ loading: false });
-  else if (isFailure(result) || result.success !== true) {
-    update({ loading: false, error: errorText(result, MESSAGES.auth.registrationFailed) });
-  } else {
-    const user = withUserAltPhone(result.data);
+function registerAccountNow(api: ApiClient, input: RegisterRequest): Promise<Outcome<AuthUser>> {
+  return act(ACCOUNT, () => register(api, input), async (registered) => {
+    const user = withUserAltPhone(registered);
     const isAuthenticated = !user.email_verification_token;
     if (isAuthenticated) await openSessionFor(user.token);
-    update({ loading: false, user, isAuthenticated });
-  }
-  return result;
+    return { user, isAuthenticated };
+  });
 }
 
 /** Login (SPEC §4): success signs in; failure sets error and signs out. */
-async function signInNow(api: ApiClient, credentials: LoginCredentials): Promise<ApiResult<LoginResponse>> {
-  update({ loading: true, error: null });
-  const result = await login(api, credentials);
-  if (result === null) update({ loading: false });
-  else if (isFailure(result) || result.success !== true) {
-    // An unsuccessful answer with no message means an unverified email (SPEC §4).
-    update({
-      loading: false,
-      isAuthenticated: false,
-      error: errorText(result, MESSAGES.auth.verifyEmailFirst),
-    });
-  } else {
-    const { token, customer } = result.data;
-    await openSessionFor(token);
-    update({ loading: false, error: null, isAuthenticated: true, user: { token, customer: withAltPhone(customer) } });
-  }
-  return result;
+function signInNow(api: ApiClient, credentials: LoginCredentials): Promise<Outcome<SignedInSession>> {
+  return act(ACCOUNT, () => login(api, credentials), signedIn, () => ({ isAuthenticated: false }));
 }
 
 /**
  * Logout (SPEC §4): asks the server to revoke the token, then clears auth and
  * the whole client state (keeping store info) whatever the server said.
  */
-async function signOutNow(api: ApiClient): Promise<ApiResult<ApiMessageOnly>> {
+async function signOutNow(api: ApiClient): Promise<Outcome<true>> {
   update({ loading: true });
   const result = await logout(api, $auth.get().user?.token ?? null);
   await signOutLocally();
@@ -190,88 +198,37 @@ async function signOutNow(api: ApiClient): Promise<ApiResult<ApiMessageOnly>> {
 }
 
 /** Guest details after checkout OTP: the customer record is merged (SPEC §4 Customer record). */
-export async function saveGuestDetails(api: ApiClient, input: GuestDetailsPayload): Promise<ApiResult<GuestDetailsResponse>> {
-  update({ loading: true, error: null });
-  const result = await updateUserDetails(api, input);
-  if (result === null) update({ loading: false });
-  else if (isFailure(result) || result.success !== true) {
-    update({ loading: false, error: errorText(result, MESSAGES.account.updateDetailsFailed) });
-  } else {
+export function saveGuestDetails(api: ApiClient, input: GuestDetailsPayload): Promise<Outcome<Customer>> {
+  return act(ACCOUNT, () => updateUserDetails(api, input), (customer) => {
     const user = $auth.get().user ?? {};
-    update({ loading: false, user: { ...user, customer: withAltPhone({ ...user.customer, ...result.data.customer }) } });
-  }
-  return result;
-}
-
-async function sendOtp(
-  call: typeof sendCheckoutOtp,
-  flag: 'sent' | 'loginSent',
-  api: ApiClient,
-  input: OtpSendPayload,
-): Promise<ApiResult<OtpSendResponse>> {
-  update({ verificationLoading: true, verificationError: null });
-  const result = await call(api, input);
-  if (result === null) update({ verificationLoading: false });
-  else if (isFailure(result) || result.success !== true) {
-    update({ verificationLoading: false, verificationError: errorText(result, MESSAGES.otp.sendFailed) });
-  } else update({ verificationLoading: false, [flag]: true, verified: false });
-  return result;
+    return { user: { ...user, customer: withAltPhone({ ...user.customer, ...customer }) } };
+  });
 }
 
 /** Registration (checkout) OTP send (SPEC §4 OTP): sent true, verified false. */
-export function sendRegistrationOtp(api: ApiClient, input: OtpSendPayload): Promise<ApiResult<OtpSendResponse>> {
-  return sendOtp(sendCheckoutOtp, 'sent', api, input);
+export function sendRegistrationOtp(api: ApiClient, input: OtpSendPayload): Promise<Outcome<{ otp?: string }>> {
+  return act(VERIFICATION, () => sendCheckoutOtp(api, input), () => ({ sent: true, verified: false }));
 }
 
 /** Login OTP send (SPEC §4 OTP): loginSent true, verified false. */
-export function sendLoginOtp(api: ApiClient, input: OtpSendPayload): Promise<ApiResult<OtpSendResponse>> {
-  return sendOtp(sendLoginOtpCall, 'loginSent', api, input);
+export function sendLoginOtp(api: ApiClient, input: OtpSendPayload): Promise<Outcome<{ otp?: string }>> {
+  return act(VERIFICATION, () => sendLoginOtpCall(api, input), () => ({ loginSent: true, verified: false }));
 }
 
 /** Login OTP verification (SPEC §4 OTP): verified and authenticated on success. */
-async function verifyLoginOtpNow(api: ApiClient, input: OtpVerifyPayload): Promise<ApiResult<LoginOtpVerifyResponse>> {
-  update({ verificationLoading: true, verificationError: null });
-  const result = await verifyLoginOtpCall(api, input);
-  if (result === null) update({ verificationLoading: false });
-  else if (isFailure(result) || result.success !== true) {
-    update({ verificationLoading: false, verificationError: errorText(result, MESSAGES.otp.verificationFailed) });
-  } else {
-    const { token, customer } = result.data;
-    await openSessionFor(token);
-    update({
-      verificationLoading: false,
-      verified: true,
-      isAuthenticated: true,
-      user: { token, customer: withAltPhone(customer) },
-    });
-  }
-  return result;
+function verifyLoginOtpNow(api: ApiClient, input: OtpVerifyPayload): Promise<Outcome<SignedInSession>> {
+  return act(VERIFICATION, () => verifyLoginOtpCall(api, input), async (session) => ({ ...(await signedIn(session)), verified: true }));
 }
 
 /**
  * Checkout OTP verification (SPEC §4 OTP): verified and the user stored;
  * authenticated only for an existing customer.
  */
-async function verifyCheckoutOtpNow(
-  api: ApiClient,
-  input: OtpVerifyPayload,
-): Promise<ApiResult<CheckoutOtpVerifyResponse>> {
-  update({ verificationLoading: true, verificationError: null });
-  const result = await verifyCheckoutOtpCall(api, input);
-  if (result === null) update({ verificationLoading: false });
-  else if (isFailure(result) || result.success !== true) {
-    update({ verificationLoading: false, verificationError: errorText(result, MESSAGES.otp.verificationFailed) });
-  } else {
-    const { token, customer, is_existing_customer } = result.data;
+function verifyCheckoutOtpNow(api: ApiClient, input: OtpVerifyPayload): Promise<Outcome<CheckoutOtpSession>> {
+  return act(VERIFICATION, () => verifyCheckoutOtpCall(api, input), async ({ token, customer, is_existing_customer }) => {
     if (is_existing_customer) await openSessionFor(token);
-    update({
-      verificationLoading: false,
-      verified: true,
-      user: { token, customer, is_existing_customer },
-      isAuthenticated: Boolean(is_existing_customer),
-    });
-  }
-  return result;
+    return { verified: true, user: { token, customer, is_existing_customer }, isAuthenticated: is_existing_customer };
+  });
 }
 
 export const registerAccount = (api: ApiClient, input: RegisterRequest) => tracked(() => registerAccountNow(api, input));

@@ -10,9 +10,10 @@
 import { atom } from 'nanostores';
 import { removeFromCartCall, removeFromCartPayload } from '../lib/api/cart.ts';
 import { applyCouponCall, freshPricesOf, placeOrderCall, type AppliedCoupon, type PlacedOrder } from '../lib/api/checkout.ts';
-import { isFailure, type ApiClient } from '../lib/api/client.ts';
+import type { ApiClient } from '../lib/api/client.ts';
 import { failed, type Outcome } from '../lib/api/parsed.ts';
-import type { Customer, FieldErrors } from '../lib/api/types.ts';
+import type { Customer } from '../lib/api/account.ts';
+import type { FieldErrors } from '../lib/api/client.ts';
 import type { CartLine } from '../lib/cart.ts';
 import {
   EMPTY_DRAFT,
@@ -30,7 +31,7 @@ import { $auth, saveGuestDetails, withAltPhone } from './auth.ts';
 import { $cart, fetchCart, isGuestLine, signedInToken, updateCart } from './cart-state.ts';
 import { persistGroup } from './persist.ts';
 import { openSession } from './session.ts';
-import { showToast, showToasts, toastsFor } from './toast.ts';
+import { showToast, toastOutcome } from './toast.ts';
 
 export interface CheckoutState {
   checkoutLoading: boolean;
@@ -70,7 +71,7 @@ export function restoreCheckout(stored: unknown): CheckoutState {
   return {
     ...INITIAL_CHECKOUT,
     checkoutError: typeof value.checkoutError === 'string' ? value.checkoutError : null,
-    success: value.success === true,
+    success: typeof value.success === 'boolean' && value.success,
     message: typeof value.message === 'string' ? value.message : null,
     order_id: Array.isArray(value.order_id) && value.order_id.every(Number.isSafeInteger) ? value.order_id : null,
     discount: isCoupon(value.discount) ? value.discount : null,
@@ -182,9 +183,10 @@ export async function saveNewGuestDetails(api: ApiClient, details: CheckoutDetai
     email: details.email.trim(),
     ...(alt ? { alt_phone_number: alt } : {}),
   });
-  if (saved !== null && !isFailure(saved) && saved.success === true) return { ok: true, fieldErrors: {} };
-  if (saved !== null) showToasts(toastsFor({ ...saved, success: false }, { failure: MESSAGES.account.updateDetailsFailed }));
-  return { ok: false, fieldErrors: saved !== null && isFailure(saved) ? (saved.errors ?? {}) : {} };
+  if (saved.ok) return { ok: true, fieldErrors: {} };
+  if (saved.cancelled) return { ok: false, fieldErrors: {} };
+  toastOutcome(saved);
+  return { ok: false, fieldErrors: saved.fieldErrors };
 }
 
 // ------------------------------------------------------------------ placing the order

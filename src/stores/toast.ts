@@ -10,7 +10,6 @@
  * on every page.
  */
 import { atom } from 'nanostores';
-import { failureMessages, isFailure } from '../lib/api/client.ts';
 import type { Outcome } from '../lib/api/parsed.ts';
 import { TOAST_DURATION_ACCOUNT_MS, TOAST_DURATION_NOTIFICATION_MS } from '../lib/constants.ts';
 
@@ -43,24 +42,6 @@ export function takeToasts(): QueuedToast[] {
   return waiting;
 }
 
-/** The toasts an API answer calls for (SPEC §8): errors for a failure, successes otherwise; none for a cancelled call. */
-export function toastsFor(
-  result: unknown,
-  fallback: { failure: string; success?: string },
-  flow: ToastFlow = 'account',
-): QueuedToast[] {
-  if (result === null || result === undefined) return [];
-  if (isFailure(result)) {
-    return failureMessages(result, fallback.failure).map((message) => ({ kind: 'error', message, flow }));
-  }
-  const message = (result as { message?: unknown }).message;
-  const list = (Array.isArray(message) ? message : [message]).filter(
-    (text): text is string => typeof text === 'string' && text.trim() !== '',
-  );
-  const texts = list.length > 0 ? list : fallback.success ? [fallback.success] : [];
-  return texts.map((text) => ({ kind: 'success', message: text, flow }));
-}
-
 /** The toasts a parsed outcome calls for (SPEC §8): its errors, else its messages or the success fallback; none when cancelled. */
 export function toastsForOutcome(
   outcome: Outcome<unknown>,
@@ -79,11 +60,6 @@ export function toastOutcome(outcome: Outcome<unknown>, fallback: { success?: st
 
 export function showToasts(toasts: QueuedToast[]): void {
   for (const { kind, message, flow } of toasts) showToast(kind, message, flow);
-}
-
-/** Shows what an API answer calls for now. */
-export function toastResult(result: unknown, fallback: { failure: string; success?: string }, flow: ToastFlow = 'account'): void {
-  showToasts(toastsFor(result, fallback, flow));
 }
 
 function readQueue(): QueuedToast[] {

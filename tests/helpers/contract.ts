@@ -7,8 +7,10 @@
  */
 import { z } from 'zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
+import { ACCOUNT_ANSWERS } from '../../src/lib/api/account.ts';
 import { CART_ANSWERS } from '../../src/lib/api/cart.ts';
 import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
+import { OTP_ANSWERS } from '../../src/lib/api/otp.ts';
 import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
 import { WISHLIST_ANSWERS } from '../../src/lib/api/wishlist.ts';
 
@@ -31,6 +33,15 @@ const RULES: Rule[] = [
   { method: 'POST', path: /^\/customer\/add-to-cart-guest$/, answer: CART_ANSWERS.sync },
   { method: 'POST', path: /^\/customer\/remove-to-cart$/, answer: CART_ANSWERS.done },
   { method: 'GET', path: /^\/customer\/wishlist$/, answer: WISHLIST_ANSWERS.wishlist },
+  { method: 'POST', path: /^\/customer\/register$/, answer: ACCOUNT_ANSWERS.register },
+  { method: 'POST', path: /^\/customer\/login$/, answer: ACCOUNT_ANSWERS.session },
+  { method: 'POST', path: /^\/customer\/(logout|forgot-password|token-password|reset-password|resend-verification|verify-email)$/, answer: ACCOUNT_ANSWERS.done },
+  { method: 'POST', path: /^\/customer\/account-details$/, answer: ACCOUNT_ANSWERS.customer },
+  { method: 'GET', path: /^\/customer\/account$/, answer: ACCOUNT_ANSWERS.customer },
+  { method: 'POST', path: /^\/customer\/(update-user-details|change-email)$/, answer: ACCOUNT_ANSWERS.customerInData },
+  { method: 'POST', path: /^\/(otp\/send|login\/otp)$/, answer: OTP_ANSWERS.sent },
+  { method: 'POST', path: /^\/otp\/verify\/login$/, answer: OTP_ANSWERS.login },
+  { method: 'POST', path: /^\/otp\/verify\/checkout$/, answer: OTP_ANSWERS.checkout },
   { method: 'POST', path: /^\/customer\/(add|remove)-to-wishlist$/, answer: WISHLIST_ANSWERS.done },
 ];
 

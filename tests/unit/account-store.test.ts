@@ -60,14 +60,14 @@ describe('saveAccountDetails', () => {
     });
     const result = await saveAccountDetails(api, { firstname: '  Meera ', lastname: 'Iyer' });
     expect(calls).toEqual([{ url: '/api/customer/account-details', body: { firstname: 'Meera', lastname: 'Iyer' }, bearer: 'Bearer t1' }]);
-    expect(result).toMatchObject({ success: true, message: 'Account details updated successfully' });
+    expect(result).toMatchObject({ ok: true, messages: ['Account details updated successfully'] });
     expect($auth.get().user?.customer).toMatchObject({ firstname: 'Meera', lastname: 'Iyer', phone_number: '9876543210' });
   });
 
   it('leaves the stored customer alone when the server refuses', async () => {
     const { api } = apiAnswering({ success: false, message: 'Nope' }, 400);
     const result = await saveAccountDetails(api, { firstname: 'Meera', lastname: 'Iyer' });
-    expect(result).toMatchObject({ success: false, message: 'Nope' });
+    expect(result).toMatchObject({ ok: false, messages: ['Nope'] });
     expect($auth.get().user?.customer).toEqual(customer);
   });
 });

@@ -111,7 +111,7 @@ const cases: Case[] = [
 describe('account and OTP calls', () => {
   it.each(cases)('%s answers a network failure with its SPEC fallback', async (_name, call, _method, _path, _body, fallback) => {
     const { fetch } = fakeFetch(networkDown);
-    expect(await call(createApiClient({ ...base, fetch }))).toEqual({ success: false, message: fallback });
+    expect(await call(createApiClient({ ...base, fetch }))).toEqual({ ok: false, messages: [fallback], fieldErrors: {}, data: undefined });
   });
 
   it('logout revokes the given token as the bearer, whatever the client holds', async () => {
@@ -122,6 +122,6 @@ describe('account and OTP calls', () => {
 
   it('logout answers a network failure with Logout failed', async () => {
     const { fetch } = fakeFetch(networkDown);
-    expect(await logout(createApiClient({ ...base, fetch }), 't')).toEqual({ success: false, message: MESSAGES.auth.logoutFailed });
+    expect(await logout(createApiClient({ ...base, fetch }), 't')).toMatchObject({ ok: false, messages: [MESSAGES.auth.logoutFailed] });
   });
 });

@@ -110,7 +110,7 @@ describe('logout', () => {
   it('still clears the client state when the server call fails', async () => {
     signedIn();
     const result = await signOut(apiAnswering(new TypeError('fetch failed')).api);
-    expect(result).toEqual({ success: false, message: 'Logout failed' });
+    expect(result).toMatchObject({ ok: false, messages: ['Logout failed'] });
     expect($auth.get()).toEqual(INITIAL_AUTH);
     expect(stored()).toEqual({ storeInfo: { name: 'Kapda Bazaar' } });
   });
@@ -122,7 +122,7 @@ describe('OTP', () => {
     const { api, calls } = apiAnswering({ success: true, message: 'OTP sent', data: { otp: '123456' } });
     const result = await sendRegistrationOtp(api, { mobile: '9876543210' });
     expect(calls[0]?.url).toBe('/api/otp/send');
-    expect(result).toMatchObject({ data: { otp: '123456' } });
+    expect(result).toMatchObject({ ok: true, value: { otp: '123456' }, messages: ['OTP sent'] });
     expect($auth.get()).toMatchObject({ sent: true, loginSent: false, verified: false, verificationLoading: false });
   });
 

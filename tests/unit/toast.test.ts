@@ -1,43 +1,40 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/lib/messages.ts';
-import { $toastQueue, showToast, takeToasts, toastDuration, toastOnNextPage, toastsFor } from '../../src/stores/toast.ts';
+import { $toastQueue, showToast, takeToasts, toastDuration, toastOnNextPage, toastsForOutcome } from '../../src/stores/toast.ts';
 
-const logout = { failure: MESSAGES.auth.logoutFailed, success: MESSAGES.auth.logoutSuccessful };
+const ok = (messages: string[] = []) => ({ ok: true as const, value: true, messages });
+const failedWith = (messages: string[]) => ({ ok: false as const, messages, fieldErrors: {} });
 
-describe('toasts for an API answer (SPEC §8)', () => {
+describe('toasts for a call’s outcome (SPEC §8)', () => {
   it('a success shows the server message as a success toast', () => {
-    expect(toastsFor({ success: true, message: 'Login successful.' }, { failure: 'Login failed' })).toEqual([
-      { kind: 'success', message: 'Login successful.', flow: 'account' },
-    ]);
+    expect(toastsForOutcome(ok(['Login successful.']), {})).toEqual([{ kind: 'success', message: 'Login successful.', flow: 'account' }]);
   });
 
   it('a success without a message shows the success fallback, or nothing when there is none', () => {
-    expect(toastsFor({ success: true }, logout)).toEqual([{ kind: 'success', message: 'Logout successful', flow: 'account' }]);
-    expect(toastsFor({ success: true, data: {} }, { failure: 'x' })).toEqual([]);
-  });
-
-  it('a failure shows the server message, else the fallback', () => {
-    expect(toastsFor({ success: false, message: 'Invalid OTP' }, { failure: 'OTP verification failed' })).toEqual([
-      { kind: 'error', message: 'Invalid OTP', flow: 'account' },
+    expect(toastsForOutcome(ok(), { success: MESSAGES.auth.logoutSuccessful })).toEqual([
+      { kind: 'success', message: 'Logout successful', flow: 'account' },
     ]);
-    expect(toastsFor({ success: false }, logout)).toEqual([{ kind: 'error', message: 'Logout failed', flow: 'account' }]);
+    expect(toastsForOutcome(ok(), {})).toEqual([]);
   });
 
-  it('a message list shows one toast per entry, and field errors come first', () => {
-    expect(toastsFor({ success: true, message: ['One', 'Two'] }, { failure: 'x' }).map((t) => t.message)).toEqual(['One', 'Two']);
-    const refused = { success: false, message: 'Validation failed', errors: { email: ['Email is already registered'] } };
-    expect(toastsFor(refused, { failure: 'Registration failed' }).map((t) => t.message)).toEqual(['Email is already registered']);
+  it('a failure shows each of its texts as an error toast (the seam has already chosen them: field errors, message or fallback)', () => {
+    expect(toastsForOutcome(failedWith(['Invalid OTP']), {})).toEqual([{ kind: 'error', message: 'Invalid OTP', flow: 'account' }]);
+    expect(toastsForOutcome(failedWith(['One', 'Two']), {}).map((t) => t.message)).toEqual(['One', 'Two']);
   });
 
-  it('a cancelled call (null) shows nothing', () => {
-    expect(toastsFor(null, logout)).toEqual([]);
+  it('a message list shows one toast per entry', () => {
+    expect(toastsForOutcome(ok(['One', 'Two']), {}).map((t) => t.message)).toEqual(['One', 'Two']);
+  });
+
+  it('a cancelled call shows nothing', () => {
+    expect(toastsForOutcome({ ok: false, cancelled: true }, { success: 'x' })).toEqual([]);
   });
 
   it('account flows last 5 s, notifications 2 s (SPEC §9)', () => {
     expect(toastDuration('account')).toBe(5000);
     expect(toastDuration('notification')).toBe(2000);
-    expect(toastsFor({ success: true, message: 'Added' }, { failure: 'x' }, 'notification')[0]?.flow).toBe('notification');
+    expect(toastsForOutcome(ok(['Added']), {}, 'notification')[0]?.flow).toBe('notification');
   });
 });
 

@@ -7,12 +7,10 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useMemo, useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { changeEmailSchema, type ChangeEmailRequest } from '../../lib/schemas/account.ts';
 import { requestEmailChange } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { showToasts, toastsFor } from '../../stores/toast.ts';
+import { toastOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, ruleOf, serverErrors, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -34,14 +32,13 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
     onSubmit: async ({ value, formApi }) => {
       const request = changeEmailSchema.parse(value);
       const result = await requestEmailChange(browserApi(), request);
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        const failed = { ...result, success: false as const };
-        showToasts(toastsFor(failed, { failure: MESSAGES.account.updateDetailsFailed }));
-        if (refused.show(formApi, failed.errors).length > 0) focusFirstInvalid(formRef.current, formApi);
+      if (!result.ok) {
+        if (result.cancelled) return;
+        toastOutcome(result);
+        if (refused.show(formApi, result.fieldErrors).length > 0) focusFirstInvalid(formRef.current, formApi);
         return;
       }
-      showToasts(toastsFor(result, { failure: MESSAGES.account.updateDetailsFailed }));
+      toastOutcome(result);
       setSentTo(request.email);
       formApi.reset(EMPTY);
     },

@@ -6,12 +6,10 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useRef } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { changePasswordSchema, type ChangePasswordRequest } from '../../lib/schemas/account.ts';
 import { changeAccountPassword } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { toastResult } from '../../stores/toast.ts';
+import { toastOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -30,8 +28,8 @@ export default function ChangePasswordForm() {
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const result = await changeAccountPassword(browserApi(), value);
-      toastResult(result, { failure: MESSAGES.auth.resetPasswordFailed }, 'account');
-      if (result !== null && !isFailure(result) && result.success === true) formApi.reset(EMPTY);
+      toastOutcome(result);
+      if (result.ok) formApi.reset(EMPTY);
     },
   });
 

@@ -5,12 +5,10 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useRef } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { profileSchema, type ProfileRequest } from '../../lib/schemas/account.ts';
 import { saveAccountDetails } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { toastResult } from '../../stores/toast.ts';
+import { toastOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -32,12 +30,12 @@ export default function ProfileForm({ firstname, lastname }: Props) {
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const result = await saveAccountDetails(browserApi(), profileSchema.parse(value));
-      toastResult(result, { failure: MESSAGES.account.updateDetailsFailed }, 'account');
-      if (result !== null && !isFailure(result) && result.success === true) {
+      toastOutcome(result);
+      if (result.ok) {
         // The trimmed names as saved become the form's new starting point.
         formApi.reset({
-          firstname: result.data?.firstname ?? value.firstname.trim(),
-          lastname: result.data?.lastname ?? value.lastname.trim(),
+          firstname: result.value.firstname ?? value.firstname.trim(),
+          lastname: result.value.lastname ?? value.lastname.trim(),
         });
       }
     },

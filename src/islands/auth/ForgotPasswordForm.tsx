@@ -5,13 +5,11 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
 import { forgotPassword } from '../../lib/api/account.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { forgotPasswordSchema } from '../../lib/schemas/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { showToasts, toastsFor } from '../../stores/toast.ts';
+import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -33,12 +31,11 @@ export default function ForgotPasswordForm() {
     onSubmit: async ({ value }) => {
       setSent(null);
       const result = await forgotPassword(browserApi(), forgotPasswordSchema.parse(value));
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.resetPasswordFailed }));
+      if (!result.ok) {
+        toastOutcome(result);
         return;
       }
-      const toasts = toastsFor(result, { failure: MESSAGES.auth.resetPasswordFailed, success: LINK_SENT });
+      const toasts = toastsForOutcome(result, { success: LINK_SENT });
       showToasts(toasts);
       setSent(toasts.map((toast) => toast.message).join(' '));
     },

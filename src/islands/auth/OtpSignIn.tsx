@@ -6,7 +6,6 @@
  */
 import { useForm, useSelector } from '@tanstack/react-form';
 import { useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { otpSendSchema, otpVerifySchema } from '../../lib/schemas/account.ts';
@@ -14,7 +13,7 @@ import { OTP_DIGITS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { sendLoginOtp, verifyLoginOtp } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
-import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { showToasts, toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -30,13 +29,12 @@ const codeRule = ruleOf(codeSchema);
 /** Sends the sign-in code and toasts the answer; true when it went out. */
 async function sendCode(mobile: string): Promise<boolean> {
   const result = await sendLoginOtp(browserApi(), { mobile });
-  if (result === null) return false;
-  if (isFailure(result) || result.success !== true) {
-    showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.otp.sendFailed }));
+  if (!result.ok) {
+    toastOutcome(result);
     return false;
   }
-  const otp = result.data?.otp;
-  const toasts = toastsFor(result, { failure: MESSAGES.otp.sendFailed, success: OTP_SENT });
+  const otp = result.value.otp;
+  const toasts = toastsForOutcome(result, { success: OTP_SENT });
   // Demo mode: the code is shown in the toast (SPEC §7 OTP).
   showToasts(toasts.map((toast, index) => (index === 0 && otp ? { ...toast, message: `${toast.message} OTP: ${otp}` } : toast)));
   return true;
@@ -67,13 +65,12 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
       const mobile = sentToRef.current;
       if (!mobile) return;
       const result = await verifyLoginOtp(browserApi(), { mobile, otp: codeSchema.parse(value).otp });
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.otp.invalid }));
+      if (!result.ok) {
+        toastOutcome(result);
         return;
       }
       setLeaving(true);
-      toastOnNextPage(toastsFor(result, { failure: MESSAGES.otp.verificationFailed, success: MESSAGES.otp.verified }));
+      toastOnNextPage(toastsForOutcome(result, { success: MESSAGES.otp.verified }));
       // Replace: going back must not land on a sign-in page that only bounces to /.
       goTo(ROUTES.home, { replace: true });
     },

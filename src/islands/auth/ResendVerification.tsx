@@ -6,9 +6,8 @@
  */
 import { useState } from 'react';
 import { resendVerification } from '../../lib/api/account.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { toastResult } from '../../stores/toast.ts';
+import { toastOutcome } from '../../stores/toast.ts';
 import { secondaryButtonClass } from '../forms/form-kit.ts';
 
 export default function ResendVerification({ email }: { email: string }) {
@@ -17,7 +16,7 @@ export default function ResendVerification({ email }: { email: string }) {
     setSending(true);
     const result = await resendVerification(browserApi(), { email });
     setSending(false);
-    toastResult(result, { failure: MESSAGES.general.somethingWentWrong }, 'account');
+    toastOutcome(result);
   };
   return (
     <div role="status" className="mt-4 space-y-3 rounded-md border border-current/20 p-4 text-sm">

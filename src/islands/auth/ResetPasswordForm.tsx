@@ -6,16 +6,14 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
 import { tokenPassword } from '../../lib/api/account.ts';
 import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { resetPasswordFormSchema, toTokenPasswordRequest } from '../../lib/schemas/account.ts';
 import { PASSWORD_SPECIAL_CHARACTERS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { goTo } from '../../stores/session.ts';
-import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -45,13 +43,12 @@ export default function ResetPasswordForm({ token }: Props) {
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value }) => {
       const result = await tokenPassword(browserApi(), toTokenPasswordRequest(token, resetPasswordFormSchema.parse(value)));
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.resetPasswordFailed }));
+      if (!result.ok) {
+        toastOutcome(result);
         return;
       }
       setLeaving(true);
-      toastOnNextPage(toastsFor(result, { failure: MESSAGES.auth.resetPasswordFailed }));
+      toastOnNextPage(toastsForOutcome(result, {}));
       goTo(ROUTES.signIn);
     },
   });

@@ -5,14 +5,13 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { loginSchema } from '../../lib/schemas/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { signIn } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
-import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import OtpSignIn from './OtpSignIn.tsx';
@@ -40,16 +39,15 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
     onSubmit: async ({ value }) => {
       const credentials = loginSchema.parse(value);
       const result = await signIn(browserApi(), credentials);
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        // No message on a failed login means the email is not verified yet (SPEC §4 Login).
-        const toasts = toastsFor({ ...result, success: false }, { failure: MESSAGES.auth.verifyEmailFirst });
-        showToasts(toasts);
-        setUnconfirmed(toasts.some((t) => t.message === MESSAGES.auth.verifyEmailFirst) ? credentials.email : null);
+      if (!result.ok) {
+        if (result.cancelled) return;
+        // A failed login with no message reads as an unverified email (SPEC §4 Login; src/lib/api/account.ts).
+        toastOutcome(result);
+        setUnconfirmed(result.messages.includes(MESSAGES.auth.verifyEmailFirst) ? credentials.email : null);
         return;
       }
       setLeaving(true);
-      toastOnNextPage(toastsFor(result, { failure: MESSAGES.auth.loginFailed, success: MESSAGES.auth.loginSuccessful }));
+      toastOnNextPage(toastsForOutcome(result, { success: MESSAGES.auth.loginSuccessful }));
       // Replace: going back must not land on a sign-in page that only bounces to /.
       goTo(ROUTES.home, { replace: true });
     },

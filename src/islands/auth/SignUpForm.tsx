@@ -7,16 +7,14 @@
  */
 import { useForm } from '@tanstack/react-form';
 import { useId, useMemo, useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
 import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { registrationFormSchema, toRegistrationRequest } from '../../lib/schemas/account.ts';
 import { PASSWORD_SPECIAL_CHARACTERS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth, registerAccount } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
-import { showToasts, toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField, { fieldError } from '../forms/TextField.tsx';
 import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -41,15 +39,14 @@ export default function SignUpForm() {
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const result = await registerAccount(browserApi(), toRegistrationRequest(registrationFormSchema.parse(value)));
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        const failed = { ...result, success: false as const };
-        showToasts(toastsFor(failed, { failure: MESSAGES.auth.registrationFailed }));
-        if (refused.show(formApi, failed.errors).length > 0) focusFirstInvalid(formRef.current, formApi);
+      if (!result.ok) {
+        if (result.cancelled) return;
+        toastOutcome(result);
+        if (refused.show(formApi, result.fieldErrors).length > 0) focusFirstInvalid(formRef.current, formApi);
         return;
       }
       setLeaving(true);
-      toastOnNextPage(toastsFor(result, { failure: MESSAGES.auth.registrationFailed }));
+      toastOnNextPage(toastsForOutcome(result, {}));
       // Signed in at once (no email to verify): /signin would bounce to / anyway.
       goTo($auth.get().isAuthenticated ? ROUTES.home : ROUTES.signIn);
     },

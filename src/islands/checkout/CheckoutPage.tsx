@@ -12,7 +12,7 @@
 import { useStore } from '@nanostores/react';
 import { useSelector } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
-import type { Customer } from '../../lib/api/types.ts';
+import type { Customer } from '../../lib/api/account.ts';
 import { cartCount, type CartLine } from '../../lib/cart.ts';
 import {
   EMPTY_DETAILS,

@@ -7,8 +7,7 @@
  */
 import { useForm, useSelector } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
-import { isFailure } from '../../lib/api/client.ts';
-import type { Customer } from '../../lib/api/types.ts';
+import type { Customer } from '../../lib/api/account.ts';
 import { OTP_RESEND_SECONDS } from '../../lib/checkout.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { otpSendSchema, otpVerifySchema } from '../../lib/schemas/account.ts';
@@ -16,7 +15,7 @@ import { OTP_DIGITS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { sendRegistrationOtp, verifyCheckoutOtp } from '../../stores/auth.ts';
 import { openSession } from '../../stores/session.ts';
-import { showToasts, toastsFor } from '../../stores/toast.ts';
+import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith } from '../forms/form-kit.ts';
@@ -30,13 +29,12 @@ const codeRule = ruleOf(codeSchema);
 
 async function sendCode(mobile: string): Promise<boolean> {
   const result = await sendRegistrationOtp(browserApi(), { mobile });
-  if (result === null) return false;
-  if (isFailure(result) || result.success !== true) {
-    showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.otp.sendFailed }));
+  if (!result.ok) {
+    toastOutcome(result);
     return false;
   }
-  const otp = result.data?.otp;
-  const toasts = toastsFor(result, { failure: MESSAGES.otp.sendFailed, success: OTP_SENT });
+  const otp = result.value.otp;
+  const toasts = toastsForOutcome(result, { success: OTP_SENT });
   // Demo mode: the code is shown in the toast (SPEC §7 OTP).
   showToasts(toasts.map((toast, index) => (index === 0 && otp ? { ...toast, message: `${toast.message} OTP: ${otp}` } : toast)));
   return true;
@@ -78,15 +76,14 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
       const mobile = sentToRef.current;
       if (!mobile) return;
       const result = await verifyCheckoutOtp(browserApi(), { mobile, otp: codeSchema.parse(value).otp });
-      if (result === null) return;
-      if (isFailure(result) || result.success !== true) {
-        showToasts(toastsFor({ ...result, success: false }, { failure: MESSAGES.otp.verificationFailed }));
+      if (!result.ok) {
+        toastOutcome(result);
         return;
       }
-      showToasts(toastsFor(result, { failure: MESSAGES.otp.verificationFailed, success: MESSAGES.otp.verified }));
+      toastOutcome(result, { success: MESSAGES.otp.verified });
       // The contract of the order pages: a guest's token is in the session cookie too (an existing customer's already is).
-      if (!result.data.is_existing_customer) await openSession(result.data.token);
-      onVerified(mobile, result.data.customer);
+      if (!result.value.is_existing_customer) await openSession(result.value.token);
+      onVerified(mobile, result.value.customer);
     },
   });
 

@@ -16,7 +16,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth, signOut } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
-import { toastOnNextPage, toastsFor } from '../../stores/toast.ts';
+import { toastOnNextPage, toastsForOutcome } from '../../stores/toast.ts';
 import {
   $headerMenu,
   $logoutConfirmOpen,
@@ -127,7 +127,7 @@ export default function ProfileMenu() {
     setLeaving(true);
     const result = await signOut(browserApi());
     toastOnNextPage(
-      toastsFor(result, { failure: MESSAGES.auth.logoutFailed, success: MESSAGES.auth.logoutSuccessful }),
+      toastsForOutcome(result, { success: MESSAGES.auth.logoutSuccessful }),
     );
     goTo(ROUTES.signIn);
   };

@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages.ts';
 import { rupeesToPaise } from '../money.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 import { parsedCall, type Outcome } from './parsed.ts';
-import type { Customer } from './types.ts';
+import type { Customer } from './account.ts';
 
 /** Rupees ("1299.00" or a number) read as integer paise. */
 const paise = z.union([z.string(), z.number()]).transform((value, ctx): number => {

@@ -14,7 +14,30 @@
  *   errors) with `success: false` set.
  */
 import { MESSAGES } from '../messages.ts';
-import type { ApiFailure, ApiResult } from './types.ts';
+
+/** A response message: SPEC §8 allows a string or a list of strings. */
+type ApiMessage = string | string[];
+
+/** `{ field: [messages] }` for validation failures. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Every failure, from the server or made up by the client (network, non-JSON,
+ * timeout; those always carry the caller's fallback message). A server body may
+ * lack `message`: read texts through `failureMessages()`.
+ */
+export interface ApiFailure {
+  success: false;
+  message?: ApiMessage;
+  errors?: FieldErrors;
+}
+
+/**
+ * What `ApiClient.request<T>` resolves to: the parsed body `T`, a failure, or
+ * null when the request was cancelled (SPEC §7 Behaviour). Resource modules
+ * read it through their parsers (parsed.ts); nothing past them sees it.
+ */
+export type ApiResult<T> = T | ApiFailure | null;
 
 /** What the client needs of `fetch`; the global fetch and test doubles fit. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

@@ -11,8 +11,7 @@
 // The core's parse works for full zod schemas and for zod/mini ones (the light parsers islands on every page use).
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { MESSAGES } from '../messages.ts';
-import { failureMessages, type ApiClient, type HttpMethod, type RequestOptions } from './client.ts';
-import type { ApiFailure, FieldErrors } from './types.ts';
+import { failureMessages, type ApiClient, type ApiFailure, type FieldErrors, type HttpMethod, type RequestOptions } from './client.ts';
 
 export interface Ok<T> {
   ok: true;
@@ -66,13 +65,15 @@ export function readAnswer<T>(
   schema: $ZodType<T>,
   fallback: string,
   where: string,
+  /** The text for a server failure that says nothing (SPEC §4: a login refused with no message means an unverified email). */
+  unexplained: string = fallback,
 ): Outcome<T> {
   if (raw === null) return { ok: false, cancelled: true };
   const body = raw as { success?: unknown; message?: unknown; errors?: unknown; data?: unknown };
   if (typeof raw !== 'object' || body.success !== true) {
     const failure = (typeof raw === 'object' ? raw : { success: false }) as ApiFailure & { data?: unknown };
     const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as FieldErrors) : {};
-    return failed(failureMessages(failure, fallback), errors, body.data);
+    return failed(failureMessages(failure, unexplained), errors, body.data);
   }
   const parsed = safeParse(schema, raw);
   if (!parsed.success) {
@@ -89,8 +90,8 @@ export async function parsedCall<T>(
   method: HttpMethod,
   path: string,
   schema: $ZodType<T>,
-  options: RequestOptions & { fallback: string },
+  options: RequestOptions & { fallback: string; unexplained?: string },
 ): Promise<Outcome<T>> {
   const raw = await api.request<unknown>(method, path, options);
-  return readAnswer(raw, schema, options.fallback, `${method} ${path.split('?')[0]}`);
+  return readAnswer(raw, schema, options.fallback, `${method} ${path.split('?')[0]}`, options.unexplained);
 }
