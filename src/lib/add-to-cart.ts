@@ -9,7 +9,7 @@ import type { AddableProduct, SelectedVariant } from './cart.ts';
 import { DEFAULT_ADD_QUANTITY, MAX_CART_LINE_QUANTITY } from './constants.ts';
 import type { ProductItem } from './api/catalog.ts';
 import { MESSAGES } from './messages.ts';
-import { coverImageOf } from './api/catalog.ts';
+import { coverImageOf } from './product-images.ts';
 
 export const CART_ERROR_PARAM = 'cart_error';
 

@@ -8,19 +8,11 @@ import type { CartLine } from './cart.ts';
 import { serverCart, sessionToken, type ServerCartContext } from './cart.server.ts';
 import { getAccount } from './api/account.ts';
 import type { ApiClient } from './api/client.ts';
-import { parsedCall, readAnswer } from './api/parsed.ts';
-import type { Customer } from './api/account.ts';
+import { parsedCall } from './api/parsed.ts';
 import { prefillDetails, type CheckoutDetails } from './checkout.ts';
 import { MESSAGES } from './messages.ts';
 
 const optionalText = z.string().nullish();
-
-const accountSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({ firstname: optionalText, lastname: optionalText, email: optionalText, phone_number: optionalText, alt_phone_number: optionalText }).loose(),
-  })
-  .transform((body) => body.data as Customer);
 
 const savedAddressSchema = z
   .object({
@@ -33,7 +25,7 @@ const savedAddressSchema = z
 
 async function prefillFor(api: ApiClient, token: string): Promise<CheckoutDetails | null> {
   const [account, address] = await Promise.all([
-    getAccount(api, { token }).then((raw) => readAnswer(raw, accountSchema, MESSAGES.general.somethingWentWrong, 'GET /customer/account')),
+    getAccount(api, { token }),
     parsedCall(api, 'GET', '/customer/get-shipping-address', savedAddressSchema, {
       token,
       fallback: MESSAGES.account.fetchAddressFailed,

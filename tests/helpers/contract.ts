@@ -7,12 +7,12 @@
  */
 import { z } from 'zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
-import { ACCOUNT_ANSWERS } from '../../src/lib/api/account.ts';
-import { CART_ANSWERS } from '../../src/lib/api/cart.ts';
+import { ACCOUNT_ANSWERS } from '../../src/lib/api/account.answers.ts';
+import { CART_ANSWERS } from '../../src/lib/api/cart.answers.ts';
 import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
-import { OTP_ANSWERS } from '../../src/lib/api/otp.ts';
+import { OTP_ANSWERS } from '../../src/lib/api/otp.answers.ts';
 import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
-import { WISHLIST_ANSWERS } from '../../src/lib/api/wishlist.ts';
+import { WISHLIST_ANSWERS } from '../../src/lib/api/wishlist.answers.ts';
 
 interface Rule {
   method: string;

@@ -1,16 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  coverImageOf,
   getNewArrivals,
   getProductDetails,
   getProducts,
   getSubcategoryVariations,
-  imageSrcset,
   searchProducts,
 } from '../../src/lib/api/catalog.ts';
 import { createApiClient, failureMessages, isFailure, type FetchLike } from '../../src/lib/api/client.ts';
 import { getHomeSections, getStoreInfo } from '../../src/lib/api/store.ts';
 import { MESSAGES } from '../../src/lib/messages.ts';
+import { coverImageOf, imageSrcset } from '../../src/lib/product-images.ts';
 
 interface Call {
   url: string;

@@ -4,8 +4,8 @@ import { pincodeAnswerSchema } from '../../src/lib/api/pincode.ts';
 import { readAnswer } from '../../src/lib/api/parsed.ts';
 
 describe('checkout answers', () => {
-  it('reads a placed order: line ids, the order number, the customer, and whether it is prepaid', () => {
-    const cod = readAnswer(
+  it('reads a placed order: line ids, the order number, the customer, and whether it is prepaid', async () => {
+    const cod = await readAnswer(
       { success: true, message: 'Order placed successfully', data: { order_id: [4, 5], order_number: 'OD123456789012', customer: { id: 1, firstname: 'Asha' } } },
       placedOrderSchema,
       'Failed to place order',

@@ -4,54 +4,15 @@
  * that text. The bearer comes from the client's token source unless a call
  * says otherwise.
  */
-// zod/mini: the auth store is on every page (the header's account menu), so its parsers must weigh little.
-import * as z from 'zod/mini';
 import { MESSAGES } from '../messages.ts';
 import type { CallOptions } from './catalog.ts';
 import type { ApiClient } from './client.ts';
 import { parsedCall, type Outcome } from './parsed.ts';
+import type { Customer, AuthUser, SignedInSession } from './account.answers.ts';
+export type { Customer, AuthUser, SignedInSession } from './account.answers.ts';
 
-const text = z.nullish(z.string());
-
-/** The customer of SPEC §3 as the API presents it. */
-export const customerSchema = z.object({
-  id: z.optional(z.int()),
-  firstname: text,
-  lastname: text,
-  email: text,
-  phone_number: text,
-  alt_phone_number: text,
-});
-export type Customer = z.output<typeof customerSchema>;
-
-/** SPEC §3 User object: what auth state keeps (token is the bearer). */
-const authUserSchema = z.object({
-  customer: z.optional(customerSchema),
-  token: z.optional(z.string()),
-  email_verification_token: z.optional(z.string()),
-  is_existing_customer: z.optional(z.boolean()),
-});
-export type AuthUser = z.output<typeof authUserSchema>;
-
-/** A signed-in session: the bearer and its customer. */
-export const sessionSchema = z.object({ token: z.string().check(z.minLength(1)), customer: customerSchema });
-export type SignedInSession = z.output<typeof sessionSchema>;
-
-/** `{ success, message, data }`, read as its data. */
-export function dataOf<T>(data: z.ZodMiniType<T>) {
-  return z.pipe(
-    z.object({ success: z.literal(true), data }),
-    z.transform((body) => (body as { data: T }).data),
-  );
-}
-
-/** An answer whose only content is its message. */
-export const doneAnswer = z.pipe(z.object({ success: z.literal(true) }), z.transform(() => true as const));
-
-const registerAnswer = dataOf(authUserSchema);
-const sessionAnswer = dataOf(sessionSchema);
-const customerAnswer = dataOf(customerSchema);
-const customerInDataAnswer = z.pipe(dataOf(z.object({ customer: customerSchema })), z.transform((data) => data.customer));
+/** The parsers, loaded with the first call that needs one. */
+const answers = () => import('./account.answers.ts');
 
 export interface RegisterRequest {
   firstname: string;
@@ -97,12 +58,12 @@ export interface ChangeEmailPayload {
 
 /** `POST /customer/register`: the SPEC §3 user object. */
 export function register(api: ApiClient, input: RegisterRequest, options: CallOptions = {}): Promise<Outcome<AuthUser>> {
-  return parsedCall(api, 'POST', '/customer/register', registerAnswer, { ...options, json: input, fallback: MESSAGES.auth.registrationFailed });
+  return parsedCall(api, 'POST', '/customer/register', async () => (await answers()).registerAnswer, { ...options, json: input, fallback: MESSAGES.auth.registrationFailed });
 }
 
 /** `POST /customer/login` `{ email, password }`: the token and the customer. A refusal with no message means an unverified email (SPEC §4). */
 export function login(api: ApiClient, credentials: LoginCredentials, options: CallOptions = {}): Promise<Outcome<SignedInSession>> {
-  return parsedCall(api, 'POST', '/customer/login', sessionAnswer, {
+  return parsedCall(api, 'POST', '/customer/login', async () => (await answers()).sessionAnswer, {
     ...options,
     json: credentials,
     fallback: MESSAGES.auth.loginFailed,
@@ -116,12 +77,12 @@ export function login(api: ApiClient, credentials: LoginCredentials, options: Ca
  * (a secret in a body is more likely to be logged).
  */
 export function logout(api: ApiClient, token: string | null, options: CallOptions = {}): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/logout', doneAnswer, { ...options, token, fallback: MESSAGES.auth.logoutFailed });
+  return parsedCall(api, 'POST', '/customer/logout', async () => (await answers()).doneAnswer, { ...options, token, fallback: MESSAGES.auth.logoutFailed });
 }
 
 /** `POST /customer/forgot-password` `{ email }`: the same answer whether or not the account exists. */
 export function forgotPassword(api: ApiClient, input: EmailPayload, options: CallOptions = {}): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/forgot-password', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/forgot-password', async () => (await answers()).doneAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.auth.resetPasswordFailed,
@@ -130,7 +91,7 @@ export function forgotPassword(api: ApiClient, input: EmailPayload, options: Cal
 
 /** `POST /customer/token-password` `{ token, password, password_confirmation }` from the mailed link. */
 export function tokenPassword(api: ApiClient, input: TokenPasswordPayload, options: CallOptions = {}): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/token-password', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/token-password', async () => (await answers()).doneAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.auth.resetPasswordFailed,
@@ -139,7 +100,7 @@ export function tokenPassword(api: ApiClient, input: TokenPasswordPayload, optio
 
 /** `POST /customer/reset-password`: the signed-in customer changes their password. */
 export function changePassword(api: ApiClient, input: ChangePasswordPayload, options: CallOptions = {}): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/reset-password', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/reset-password', async () => (await answers()).doneAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.auth.resetPasswordFailed,
@@ -148,7 +109,7 @@ export function changePassword(api: ApiClient, input: ChangePasswordPayload, opt
 
 /** `POST /customer/account-details` `{ firstname, lastname }`: the updated customer. */
 export function updateAccountDetails(api: ApiClient, input: AccountDetailsPayload, options: CallOptions = {}): Promise<Outcome<Customer>> {
-  return parsedCall(api, 'POST', '/customer/account-details', customerAnswer, {
+  return parsedCall(api, 'POST', '/customer/account-details', async () => (await answers()).customerAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.account.updateDetailsFailed,
@@ -157,12 +118,12 @@ export function updateAccountDetails(api: ApiClient, input: AccountDetailsPayloa
 
 /** `GET /customer/account`: the signed-in customer. */
 export function getAccount(api: ApiClient, options: CallOptions = {}): Promise<Outcome<Customer>> {
-  return parsedCall(api, 'GET', '/customer/account', customerAnswer, { ...options, fallback: MESSAGES.general.somethingWentWrong });
+  return parsedCall(api, 'GET', '/customer/account', async () => (await answers()).customerAnswer, { ...options, fallback: MESSAGES.general.somethingWentWrong });
 }
 
 /** `POST /customer/update-user-details`: a guest's details after checkout OTP; the customer. */
 export function updateUserDetails(api: ApiClient, input: GuestDetailsPayload, options: CallOptions = {}): Promise<Outcome<Customer>> {
-  return parsedCall(api, 'POST', '/customer/update-user-details', customerInDataAnswer, {
+  return parsedCall(api, 'POST', '/customer/update-user-details', async () => (await answers()).customerInDataAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.account.updateDetailsFailed,
@@ -171,7 +132,7 @@ export function updateUserDetails(api: ApiClient, input: GuestDetailsPayload, op
 
 /** `POST /customer/resend-verification` `{ email }`: a new link for an account still waiting to confirm its email. */
 export function resendVerification(api: ApiClient, input: EmailPayload, options: CallOptions = {}): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/resend-verification', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/resend-verification', async () => (await answers()).doneAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.general.somethingWentWrong,
@@ -180,7 +141,7 @@ export function resendVerification(api: ApiClient, input: EmailPayload, options:
 
 /** `POST /customer/change-email` `{ email, password }`: the customer as it stands (the email changes once the new address's link is opened). */
 export function changeEmail(api: ApiClient, input: ChangeEmailPayload, options: CallOptions = {}): Promise<Outcome<Customer>> {
-  return parsedCall(api, 'POST', '/customer/change-email', customerInDataAnswer, {
+  return parsedCall(api, 'POST', '/customer/change-email', async () => (await answers()).customerInDataAnswer, {
     ...options,
     json: input,
     fallback: MESSAGES.account.updateDetailsFailed,
@@ -189,18 +150,9 @@ export function changeEmail(api: ApiClient, input: ChangeEmailPayload, options: 
 
 /** `POST /customer/verify-email` `{ token }` from the mailed link. */
 export function verifyEmail(api: ApiClient, token: string, options: CallOptions = {}): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/verify-email', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/verify-email', async () => (await answers()).doneAnswer, {
     ...options,
     json: { token },
     fallback: MESSAGES.general.somethingWentWrong,
   });
 }
-
-/** The answer shapes, for the API tests that check the contract from the server's side. */
-export const ACCOUNT_ANSWERS = {
-  register: registerAnswer,
-  session: sessionAnswer,
-  customer: customerAnswer,
-  customerInData: customerInDataAnswer,
-  done: doneAnswer,
-};

@@ -219,28 +219,6 @@ function validPage(page: number): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : DEFAULT_PRODUCT_PAGE;
 }
 
-/** SPEC §2: the cover_image when present, else the first of the comma-separated product_images; else null. */
-export function coverImageOf(product: Pick<ProductItem, 'cover_image' | 'product_images'>): string | null {
-  const cover = product.cover_image?.trim();
-  if (cover) return cover;
-  const first = (product.product_images ?? '')
-    .split(',')
-    .map((url) => url.trim())
-    .find((url) => url !== '');
-  return first ?? null;
-}
-
-/** Widths the media pipeline writes next to each `-640.webp` image. */
-export const IMAGE_VARIANT_WIDTHS = [320, 640, 1024] as const;
-
-/** A srcset of the -320/-640/-1024 variants when the URL ends in -640.webp; else undefined. */
-export function imageSrcset(url: string): string | undefined {
-  const suffix = '-640.webp';
-  if (!url.endsWith(suffix)) return undefined;
-  const stem = url.slice(0, -suffix.length);
-  return IMAGE_VARIANT_WIDTHS.map((width) => `${stem}-${width}.webp ${width}w`).join(', ');
-}
-
 /** The answer shapes, for the API tests that check the contract from the server's side. */
 export const CATALOG_ANSWERS = {
   productList: productListAnswer,

@@ -8,8 +8,10 @@
  * logged once per call site and reason, so a contract break is visible without
  * flooding the console.
  */
-// The core's parse works for full zod schemas and for zod/mini ones (the light parsers islands on every page use).
-import { safeParse, type $ZodType } from 'zod/v4/core';
+// Only types from zod here: a parser is run through the Standard Schema interface every zod schema
+// (full or mini) carries, so this file adds no parsing code to a page. Parsers of the calls that
+// islands on every page make are loaded when the first such call goes out (see `Parser`).
+import type { $ZodType } from 'zod/v4/core';
 import { MESSAGES } from '../messages.ts';
 import { failureMessages, type ApiClient, type ApiFailure, type FieldErrors, type HttpMethod, type RequestOptions } from './client.ts';
 
@@ -37,6 +39,9 @@ export interface Cancelled {
 
 export type Outcome<T> = Ok<T> | Failed | Cancelled;
 
+/** A zod parser of a success body, or a function that loads one (a dynamic import, kept off the page until a call needs it). */
+export type Parser<T> = $ZodType<T> | (() => Promise<$ZodType<T>>);
+
 const logged = new Set<string>();
 
 function logOnce(path: string, issue: string): void {
@@ -60,14 +65,14 @@ export function failed(messages: string[], fieldErrors: FieldErrors = {}, data?:
  * body). A failure envelope keeps its messages and field errors; `success`
  * false in a 2xx answer is a failure too.
  */
-export function readAnswer<T>(
+export async function readAnswer<T>(
   raw: unknown,
-  schema: $ZodType<T>,
+  parser: Parser<T>,
   fallback: string,
   where: string,
   /** The text for a server failure that says nothing (SPEC §4: a login refused with no message means an unverified email). */
   unexplained: string = fallback,
-): Outcome<T> {
+): Promise<Outcome<T>> {
   if (raw === null) return { ok: false, cancelled: true };
   const body = raw as { success?: unknown; message?: unknown; errors?: unknown; data?: unknown };
   if (typeof raw !== 'object' || body.success !== true) {
@@ -75,13 +80,15 @@ export function readAnswer<T>(
     const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as FieldErrors) : {};
     return failed(failureMessages(failure, unexplained), errors, body.data);
   }
-  const parsed = safeParse(schema, raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    logOnce(where, `${first?.path.join('.') || '(body)'} ${first?.message ?? ''}`.trim());
+  const schema = typeof parser === 'function' ? await parser() : parser;
+  const parsed = await schema['~standard'].validate(raw);
+  if (parsed.issues) {
+    const first = parsed.issues[0];
+    const path = (first?.path ?? []).map((key) => (typeof key === 'object' ? String(key.key) : String(key))).join('.');
+    logOnce(where, `${path || '(body)'} ${first?.message ?? ''}`.trim());
     return failed([MESSAGES.general.somethingWentWrong]);
   }
-  return { ok: true, value: parsed.data, messages: messagesOf(body.message) };
+  return { ok: true, value: parsed.value as T, messages: messagesOf(body.message) };
 }
 
 /** One store API call whose success body is checked by `schema`. */
@@ -89,9 +96,9 @@ export async function parsedCall<T>(
   api: ApiClient,
   method: HttpMethod,
   path: string,
-  schema: $ZodType<T>,
+  parser: Parser<T>,
   options: RequestOptions & { fallback: string; unexplained?: string },
 ): Promise<Outcome<T>> {
   const raw = await api.request<unknown>(method, path, options);
-  return readAnswer(raw, schema, options.fallback, `${method} ${path.split('?')[0]}`, options.unexplained);
+  return readAnswer(raw, parser, options.fallback, `${method} ${path.split('?')[0]}`, options.unexplained);
 }

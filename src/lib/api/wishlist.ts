@@ -3,41 +3,15 @@
  * from API-NOTES.md), parsed at the seam. SPEC §8 gives them the
  * store-information fallback.
  */
-// zod/mini: the wishlist heart is on every product card's page, so its parsers must weigh little.
-import * as z from 'zod/mini';
 import { MESSAGES } from '../messages.ts';
 import type { CallOptions } from './catalog.ts';
 import type { ApiClient } from './client.ts';
 import { parsedCall, type Outcome } from './parsed.ts';
+import type { WishlistEntry } from './wishlist.answers.ts';
+export type { WishlistEntry } from './wishlist.answers.ts';
 
-const id = z.int();
-const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
-
-const entrySchema = z.object({
-  wishlist_id: id,
-  product_id: id,
-  product_name: z.string(),
-  product_slug: z.string(),
-  product_images: z.nullable(z.string()),
-  final_price: money,
-  /** As product items carry it (API-NOTES). */
-  new_price: z.optional(z.nullable(money)),
-  old_price: z.nullable(money),
-  retailer_id: z.nullable(id),
-  wholesaler_id: z.nullable(id),
-  /** ISO time. */
-  added_on: z.string(),
-});
-export type WishlistEntry = z.output<typeof entrySchema>;
-
-/** `GET /customer/wishlist`: our API answers `data.wishlist`. */
-const wishlistAnswer = z.pipe(
-  z.object({ success: z.literal(true), data: z.object({ wishlist: z.array(entrySchema) }) }),
-  z.transform((body) => body.data.wishlist),
-);
-
-/** An answer whose only content is its message. */
-const doneAnswer = z.pipe(z.object({ success: z.literal(true) }), z.transform(() => true as const));
+/** The parsers, loaded with the first call that needs one. */
+const answers = () => import('./wishlist.answers.ts');
 
 export interface AddToWishlistPayload {
   product_id: number;
@@ -51,7 +25,7 @@ export interface RemoveFromWishlistPayload {
 
 /** `GET /customer/wishlist`. */
 export function getWishlist(api: ApiClient, options: CallOptions = {}): Promise<Outcome<WishlistEntry[]>> {
-  return parsedCall(api, 'GET', '/customer/wishlist', wishlistAnswer, { ...options, fallback: MESSAGES.catalogue.storeInfoFailed });
+  return parsedCall(api, 'GET', '/customer/wishlist', async () => (await answers()).wishlistAnswer, { ...options, fallback: MESSAGES.catalogue.storeInfoFailed });
 }
 
 /** `POST /customer/add-to-wishlist`. */
@@ -60,7 +34,7 @@ export function addToWishlistCall(
   payload: AddToWishlistPayload,
   options: CallOptions = {},
 ): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/add-to-wishlist', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/add-to-wishlist', async () => (await answers()).doneAnswer, {
     ...options,
     json: payload,
     fallback: MESSAGES.catalogue.storeInfoFailed,
@@ -73,12 +47,9 @@ export function removeFromWishlistCall(
   payload: RemoveFromWishlistPayload,
   options: CallOptions = {},
 ): Promise<Outcome<true>> {
-  return parsedCall(api, 'POST', '/customer/remove-to-wishlist', doneAnswer, {
+  return parsedCall(api, 'POST', '/customer/remove-to-wishlist', async () => (await answers()).doneAnswer, {
     ...options,
     json: payload,
     fallback: MESSAGES.catalogue.storeInfoFailed,
   });
 }
-
-/** The answer shapes, for the API tests that check the contract from the server's side. */
-export const WISHLIST_ANSWERS = { wishlist: wishlistAnswer, done: doneAnswer };
