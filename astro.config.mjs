@@ -6,6 +6,16 @@ import { defineConfig } from 'astro/config';
 import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
 
+// Media from another origin (MEDIA_BASE_URL naming a CDN for images): pages may load it.
+// Read at build, as the CSP's directives are built into the pages' headers.
+const mediaOrigin = (() => {
+  try {
+    return process.env.MEDIA_BASE_URL ? ` ${new URL(process.env.MEDIA_BASE_URL).origin}` : '';
+  } catch {
+    return '';
+  }
+})();
+
 // server.ts owns the HTTP server (API mount, compression, headers), so the
 // adapter runs in middleware mode and only renders pages.
 export default defineConfig({
@@ -29,8 +39,8 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob:",
-        "media-src 'self'",
+        `img-src 'self' data: blob:${mediaOrigin}`,
+        `media-src 'self'${mediaOrigin}`,
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

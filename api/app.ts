@@ -11,6 +11,7 @@ import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
 import { MAX_BODY_BYTES, REQUEST_MESSAGES } from './http/request-rules.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.service.ts';
+import { absoluteMediaUrls } from './media/media-url.ts';
 import { createMailTransport, type MailTransport } from './mail/mail.transport.ts';
 import { orderRoutes } from './orders/order.routes.ts';
 import { otpRoutes } from './otp/otp.routes.ts';
@@ -46,6 +47,8 @@ export function createApiApp(
     await next();
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
+  // The database keeps /media/... paths; clients get absolute URLs (MEDIA_BASE_URL).
+  app.use('*', absoluteMediaUrls(deps.config.mediaBaseUrl));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, REQUEST_MESSAGES.bodyTooLarge) }));
   const webhookPath = `/api${RAZORPAY_WEBHOOK_PATH}`;
   app.use('*', async (c, next) => {
