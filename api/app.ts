@@ -7,6 +7,7 @@ import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { composeStoreMail } from './store-mail.ts';
 import { customerRoutes } from './customer/customer.routes.ts';
 import { requireJsonBodies } from './http/content-type.middleware.ts';
+import { cors } from './http/cors.middleware.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
 import { MAX_BODY_BYTES, REQUEST_MESSAGES } from './http/request-rules.ts';
@@ -41,6 +42,8 @@ export function createApiApp(
     });
   const deps: ApiDeps = { db: given.db, dialect: given.dialect, config: given.config, mailQueue };
   const app = new Hono<AppEnv>().basePath('/api');
+  // First: a listed origin's preflight is answered before the API-KEY check (STORE_API_CORS_ORIGINS).
+  app.use('*', cors(deps.config.corsOrigins));
 
   app.use('*', async (c, next) => {
     c.set('requestId', randomUUID());

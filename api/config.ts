@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseCorsOrigins } from './http/cors.middleware.ts';
 import { mediaBaseUrl } from './media/media-url.ts';
 
 /** Process configuration, read once from the environment (README: Configuration). */
@@ -9,6 +10,8 @@ export interface ApiConfig {
   siteOrigin: string;
   /** Folder for generated media (demo images); served at /media. */
   mediaDir: string;
+  /** Origins whose web apps may call the API from the browser (STORE_API_CORS_ORIGINS; default none). */
+  corsOrigins: string[];
   /** Where clients load media from (MEDIA_BASE_URL; default the site origin + /media): API answers name media absolute. */
   mediaBaseUrl: string;
   /** Seed the demo store when the database has no store settings yet. */
@@ -60,6 +63,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     siteOrigin,
     mediaDir: env.MEDIA_DIR || './data/media',
     mediaBaseUrl: mediaBaseUrl(env, siteOrigin),
+    corsOrigins: parseCorsOrigins(env.STORE_API_CORS_ORIGINS),
     seedDemo: env.SEED_DEMO !== '0',
     smtp: readSmtpConfig(env),
     mailFrom: env.MAIL_FROM || 'Store <no-reply@localhost>',
