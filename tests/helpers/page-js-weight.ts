@@ -1,0 +1,48 @@
+/**
+ * The JavaScript a page can load before any interaction (issue 16's JS
+ * budget): its module scripts, its islands' components and renderers, and
+ * every module those import statically, each counted once, gzip-compressed.
+ * Modules loaded by dynamic import() (e.g. the carousel, when its panel first
+ * opens) are left out: they come only when the shopper asks. A byte count,
+ * never a timing; used by tests/e2e/js-budget.spec.ts and the page benchmark.
+ */
+import { gzipSync } from 'node:zlib';
+
+export interface PageJsWeight {
+  files: number;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+/** Module URLs a page's HTML starts from: module scripts and island component/renderer/before-hydration URLs. */
+export function entryScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
+  return [...urls];
+}
+
+/** Modules a JS file imports or re-exports statically (`import(...)` is not followed). */
+export function staticImports(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']((?:\.{1,2}\/|\/)[^"']+\.m?js)["']/g)) found.push(match[1]!);
+  return found;
+}
+
+/** Walks the page's module graph from its entries, reading each module with `fetchText`. */
+export async function pageJsWeight(html: string, pageUrl: string, fetchText: (url: string) => Promise<string>): Promise<PageJsWeight> {
+  const seen = new Set<string>();
+  const queue = entryScripts(html).map((url) => new URL(url, pageUrl).href);
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const source = await fetchText(url);
+    rawBytes += Buffer.byteLength(source);
+    gzipBytes += gzipSync(source, { level: 6 }).length;
+    for (const imported of staticImports(source)) queue.push(new URL(imported, url).href);
+  }
+  return { files: seen.size, gzipBytes, rawBytes };
+}
