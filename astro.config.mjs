@@ -2,9 +2,20 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
+import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable } from './src/lib/store-font.ts';
+
+// Media from another origin (MEDIA_BASE_URL naming a CDN for images): pages may load it.
+// Read at build, as the CSP's directives are built into the pages' headers.
+const mediaOrigin = (() => {
+  try {
+    return process.env.MEDIA_BASE_URL ? ` ${new URL(process.env.MEDIA_BASE_URL).origin}` : '';
+  } catch {
+    return '';
+  }
+})();
 
 // server.ts owns the HTTP server (API mount, compression, headers), so the
 // adapter runs in middleware mode and only renders pages.
@@ -20,6 +31,23 @@ export default defineConfig({
   // set to the same as a second line, should anything reach Astro unread.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: MAX_BODY_BYTES }),
   integrations: [react()],
+  // The shipped store fonts (decision 024), self-hosted from their npm packages:
+  // latin, normal style, four weights; Astro builds a metric-matched fallback for each.
+  fonts: SHIPPED_FONTS.map((font) => ({
+    provider: fontProviders.local(),
+    name: font.name,
+    cssVariable: fontCssVariable(font),
+    fallbacks: ['sans-serif'],
+    options: {
+      variants: /** @type {[any, ...any[]]} */ (
+        SHIPPED_WEIGHTS.map((weight) => ({
+          src: [`./node_modules/@fontsource/${font.slug}/files/${font.slug}-latin-${weight}-normal.woff2`],
+          weight,
+          style: 'normal',
+        }))
+      ),
+    },
+  })),
   security: {
     checkOrigin: true,
     // Astro adds the hashes of the scripts and styles it renders (island
@@ -29,8 +57,8 @@ export default defineConfig({
       algorithm: 'SHA-256',
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob:",
-        "media-src 'self'",
+        `img-src 'self' data: blob:${mediaOrigin}`,
+        `media-src 'self'${mediaOrigin}`,
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",

@@ -45,6 +45,9 @@ const host = process.env.HOST || '127.0.0.1';
 const apiUrl = process.env.STORE_API_URL?.trim();
 const config = readApiConfig();
 const https = config.siteOrigin.startsWith('https://');
+// A CDN for images (MEDIA_BASE_URL on another origin) joins img-src and media-src.
+const mediaOrigin = new URL(config.mediaBaseUrl).origin;
+const foreignMediaOrigin = mediaOrigin === new URL(config.siteOrigin).origin ? undefined : mediaOrigin;
 // Settings that would make a public store unsafe stop it here, before anything opens.
 const startUp = checkStartUp(process.env, config);
 if (startUp.refusal) {
@@ -113,7 +116,7 @@ const pageCache = createPageCache({
 log(`Page cache: ${!pageCacheOn ? 'off (PAGE_CACHE)' : storeApi ? 'on, dropped on every catalogue change' : 'on, by age alone (no local database to watch)'}`);
 
 const server = createServer((req, res) => {
-  setSecurityHeaders(res, { https });
+  setSecurityHeaders(res, { https, mediaOrigin: foreignMediaOrigin });
   compress(req as never, res as never, () => {
     route(req, res).catch((error: unknown) => {
       console.error('Request failed:', error);

@@ -7,11 +7,13 @@ import { catalogRoutes } from './catalog/catalog.routes.ts';
 import { composeStoreMail } from './store-mail.ts';
 import { customerRoutes } from './customer/customer.routes.ts';
 import { requireJsonBodies } from './http/content-type.middleware.ts';
+import { cors } from './http/cors.middleware.ts';
 import { ApiError, fail } from './http/envelope.ts';
 import type { ApiDeps, AppEnv } from './http/deps.ts';
 import { MAX_BODY_BYTES } from './http/request-rules.ts';
 import { REQUEST_MESSAGES } from './messages.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.service.ts';
+import { absoluteMediaUrls } from './media/media-url.ts';
 import { createMailTransport, type MailTransport } from './mail/mail.transport.ts';
 import { orderRoutes } from './orders/order.routes.ts';
 import { otpRoutes } from './otp/otp.routes.ts';
@@ -40,12 +42,16 @@ export function createApiApp(
     });
   const deps: ApiDeps = { db: given.db, dialect: given.dialect, config: given.config, mailQueue };
   const app = new Hono<AppEnv>().basePath('/api');
+  // First: a listed origin's preflight is answered before the API-KEY check (STORE_API_CORS_ORIGINS).
+  app.use('*', cors(deps.config.corsOrigins));
 
   app.use('*', async (c, next) => {
     c.set('requestId', randomUUID());
     await next();
     c.header('Cache-Control', c.res.headers.get('Cache-Control') ?? 'no-store');
   });
+  // The database keeps /media/... paths; clients get absolute URLs (MEDIA_BASE_URL).
+  app.use('*', absoluteMediaUrls(deps.config.mediaBaseUrl));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, REQUEST_MESSAGES.bodyTooLarge) }));
   const webhookPath = `/api${RAZORPAY_WEBHOOK_PATH}`;
   app.use('*', async (c, next) => {

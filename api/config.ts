@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { parseCorsOrigins } from './http/cors.middleware.ts';
+import { mediaBaseUrl } from './media/media-url.ts';
 
 /** Process configuration, read once from the environment (README: Configuration). */
 export interface ApiConfig {
@@ -8,6 +10,10 @@ export interface ApiConfig {
   siteOrigin: string;
   /** Folder for generated media (demo images); served at /media. */
   mediaDir: string;
+  /** Origins whose web apps may call the API from the browser (STORE_API_CORS_ORIGINS; default none). */
+  corsOrigins: string[];
+  /** Where clients load media from (MEDIA_BASE_URL; default the site origin + /media): API answers name media absolute. */
+  mediaBaseUrl: string;
   /** Seed the demo store when the database has no store settings yet. */
   seedDemo: boolean;
   /** SMTP server for mail; undefined (no SMTP_HOST): mail is written to outboxDir instead. */
@@ -50,11 +56,14 @@ export const DEFAULT_PORT = 4321;
 
 export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = Number(env.PORT) || DEFAULT_PORT;
+  const siteOrigin = (env.SITE_ORIGIN || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: env.STORE_API_KEY || DEFAULT_STORE_API_KEY,
-    siteOrigin: (env.SITE_ORIGIN || `http://localhost:${port}`).replace(/\/+$/, ''),
+    siteOrigin,
     mediaDir: env.MEDIA_DIR || './data/media',
+    mediaBaseUrl: mediaBaseUrl(env, siteOrigin),
+    corsOrigins: parseCorsOrigins(env.STORE_API_CORS_ORIGINS),
     seedDemo: env.SEED_DEMO !== '0',
     smtp: readSmtpConfig(env),
     mailFrom: env.MAIL_FROM || 'Store <no-reply@localhost>',

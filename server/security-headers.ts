@@ -7,13 +7,14 @@ import type { ServerResponse } from 'node:http';
  * astro.config.mjs), which replaces this one. Prerendered pages are served
  * through Astro too (decision 013), so they get its header as well.
  */
-export function setSecurityHeaders(res: ServerResponse, options: { https: boolean }): void {
+export function setSecurityHeaders(res: ServerResponse, options: { https: boolean; mediaOrigin?: string }): void {
+  const media = options.mediaOrigin ? ` ${options.mediaOrigin}` : '';
   res.setHeader(
     'Content-Security-Policy',
     [
       "default-src 'self'",
-      "img-src 'self' data: blob:",
-      "media-src 'self'",
+      `img-src 'self' data: blob:${media}`,
+      `media-src 'self'${media}`,
       "style-src 'self' 'unsafe-inline'",
       "script-src 'self'",
       "connect-src 'self'",

@@ -34,11 +34,11 @@ describe('POST /get-products', () => {
         ids('p18', 'p17', 'p16', 'p15', 'p14', 'p13', 'p12', 'p11', 'p10', 'p09', 'p08', 'p07'),
       );
       expect(res.body.data.sub_categories).toEqual([
-        { id: c.tshirts, name: 'T-Shirts', image: '/media/categories/t-shirts.jpg' },
-        { id: c.shirts, name: 'Shirts', image: '/media/categories/shirts.jpg' },
-        { id: c.watches, name: 'Watches', image: '/media/categories/watches.jpg' },
-        { id: c.luggage, name: 'Luggage', image: '/media/categories/luggage.jpg' },
-        { id: c.caps, name: 'Caps', image: '/media/categories/caps.jpg' },
+        { id: c.tshirts, name: 'T-Shirts', image: 'http://localhost:4321/media/categories/t-shirts.jpg' },
+        { id: c.shirts, name: 'Shirts', image: 'http://localhost:4321/media/categories/shirts.jpg' },
+        { id: c.watches, name: 'Watches', image: 'http://localhost:4321/media/categories/watches.jpg' },
+        { id: c.luggage, name: 'Luggage', image: 'http://localhost:4321/media/categories/luggage.jpg' },
+        { id: c.caps, name: 'Caps', image: 'http://localhost:4321/media/categories/caps.jpg' },
       ]);
     });
 

@@ -35,8 +35,8 @@ describe('product items, details, new arrivals and variations', () => {
             old_price: '359.00',
             new_price: '299.00',
             final_price: '299.00',
-            product_images: '/media/products/basic-cotton-tee-1.jpg,/media/products/basic-cotton-tee-2.jpg',
-            cover_image: '/media/products/basic-cotton-tee.jpg',
+            product_images: 'http://localhost:4321/media/products/basic-cotton-tee-1.jpg,http://localhost:4321/media/products/basic-cotton-tee-2.jpg',
+            cover_image: 'http://localhost:4321/media/products/basic-cotton-tee.jpg',
             created_at: '2026-01-01T10:00:00.000Z',
             productVariations: [
               { id: expect.any(Number), product_id: p.p01, product_variation: 'S', old_price: '359.00', price: '299.00', stock: 5, final_price: '299.00' },

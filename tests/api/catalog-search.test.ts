@@ -35,7 +35,7 @@ describe('POST /search-products', () => {
           from: 1,
           to: 1,
         },
-        sub_categories: expect.arrayContaining([{ id: ctx.f.categories.caps, name: 'Caps', image: '/media/categories/caps.jpg' }]),
+        sub_categories: expect.arrayContaining([{ id: ctx.f.categories.caps, name: 'Caps', image: 'http://localhost:4321/media/categories/caps.jpg' }]),
       },
     });
   });

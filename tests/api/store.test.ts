@@ -39,11 +39,11 @@ describe('POST /store-info', () => {
       },
       // Ordered by position; the parent "Clothing" has children, so it is not listed.
       sub_category_list: [
-        { id: c.tshirts, name: 'T-Shirts', image: '/media/categories/t-shirts.jpg' },
-        { id: c.shirts, name: 'Shirts', image: '/media/categories/shirts.jpg' },
-        { id: c.watches, name: 'Watches', image: '/media/categories/watches.jpg' },
-        { id: c.luggage, name: 'Luggage', image: '/media/categories/luggage.jpg' },
-        { id: c.caps, name: 'Caps', image: '/media/categories/caps.jpg' },
+        { id: c.tshirts, name: 'T-Shirts', image: 'http://localhost:4321/media/categories/t-shirts.jpg' },
+        { id: c.shirts, name: 'Shirts', image: 'http://localhost:4321/media/categories/shirts.jpg' },
+        { id: c.watches, name: 'Watches', image: 'http://localhost:4321/media/categories/watches.jpg' },
+        { id: c.luggage, name: 'Luggage', image: 'http://localhost:4321/media/categories/luggage.jpg' },
+        { id: c.caps, name: 'Caps', image: 'http://localhost:4321/media/categories/caps.jpg' },
       ],
     });
   });
@@ -104,7 +104,7 @@ describe('GET /home-page-sections', () => {
           id: expect.any(Number),
           section: 'hero',
           hero_type: 'slider',
-          slider_files: ['/media/home/one.jpg', '/media/home/two.jpg'],
+          slider_files: ['http://localhost:4321/media/home/one.jpg', 'http://localhost:4321/media/home/two.jpg'],
           image_url: '',
           video_url: '',
           title: 'Summer sale',
@@ -113,7 +113,7 @@ describe('GET /home-page-sections', () => {
         {
           id: expect.any(Number),
           section: 'secondary',
-          image_url: '/media/home/secondary.jpg',
+          image_url: 'http://localhost:4321/media/home/secondary.jpg',
           title: 'New season',
           content: '<h2>Fresh</h2><p>Layers</p>',
         },

@@ -23,6 +23,7 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { JS_BUDGET_KB, pageJsWeight, type PageJsWeight } from '../helpers/page-js-weight.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,6 +53,8 @@ interface PageFigures {
   scores: number[];
   fcp: number; lcp: number; tbt: number; cls: number;
   jsBytes: number; jsRequests: number; renderBlockingScripts: number; renderBlockingOther: number;
+  /** The JS budget's count (tests/e2e/js-budget.spec.ts): what the page can load before any interaction. */
+  budgetWeight: PageJsWeight;
 }
 
 process.chdir(ROOT);
@@ -197,6 +200,7 @@ async function measurePage(origin: string, path: string): Promise<PageFigures> {
   if (br.encoding !== 'br' || gzip.encoding !== 'gzip') {
     console.log(`  note: ${path} answered content-encoding ${br.encoding} / ${gzip.encoding} for br / gzip`);
   }
+  const budgetWeight = await pageJsWeight(identity.body.toString('utf8'), url, async (u) => (await fetch(u)).text());
   const runs: any[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const lhr = await runLighthouse(url);
@@ -226,6 +230,7 @@ async function measurePage(origin: string, path: string): Promise<PageFigures> {
     jsRequests: scripts.length,
     renderBlockingScripts: blocking.filter((b) => isScript(String(b.url))).length,
     renderBlockingOther: blocking.filter((b) => !isScript(String(b.url))).length,
+    budgetWeight,
   };
 }
 
@@ -295,6 +300,12 @@ function printTable(results: PageFigures[], productPath: string): void {
           verdict(r.html.br <= TARGET.productHtmlBytes),
       );
     }
+    const budget = JS_BUDGET_KB[r.path === productPath ? 'product' : r.path];
+    const budgetKb = r.budgetWeight.gzipBytes / 1024;
+    console.log(
+      `  ${r.path}: JS before any interaction ${budgetKb.toFixed(1)} KB gzip in ${r.budgetWeight.files} files; ` +
+        `budget ${budget === undefined ? 'none set' : `${budget} KB: ${verdict(budgetKb <= budget)}`}; issue 16 goal 80 KB: ${verdict(budgetKb <= 80)}`,
+    );
     if (r.html.status !== 200) console.log(`  ${r.path}: note: the HTML answered ${r.html.status}`);
   }
   console.log(`\nMedian-run Lighthouse reports: ${REPORT_DIR}/*.report.json`);

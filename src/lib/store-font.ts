@@ -1,0 +1,33 @@
+/**
+ * The store's font (SPEC §3 fontFamily, decision 024): one of a shipped set,
+ * self-hosted from its npm package through Astro's Fonts API
+ * (astro.config.mjs), preloaded in the one weight the first paint needs,
+ * with a fallback metric-matched to it so nothing shifts when it arrives.
+ * Any other family is left to the system (src/lib/theme.ts keeps it first in
+ * the stack, so a shopper who has it installed sees it).
+ */
+
+/** The shipped families: name as stores write it, and the @fontsource package that holds it. */
+export const SHIPPED_FONTS = [
+  { name: 'Instrument Sans', slug: 'instrument-sans' },
+  { name: 'Inter', slug: 'inter' },
+  { name: 'Poppins', slug: 'poppins' },
+  { name: 'Roboto', slug: 'roboto' },
+  { name: 'DM Sans', slug: 'dm-sans' },
+  { name: 'Raleway', slug: 'raleway' },
+] as const;
+
+export type ShippedFont = (typeof SHIPPED_FONTS)[number];
+
+/** Weights shipped: body text, medium and semibold labels, bold headings. */
+export const SHIPPED_WEIGHTS = [400, 500, 600, 700] as const;
+/** The weight the first paint needs (body text): the only one preloaded. */
+export const PRELOADED_WEIGHT = 400;
+
+export const fontCssVariable = (font: ShippedFont) => `--font-shipped-${font.slug}` as const;
+
+/** The shipped font a store-info fontFamily names first, if it is one of the set. */
+export function shippedFont(fontFamily: unknown): ShippedFont | undefined {
+  const first = (typeof fontFamily === 'string' ? fontFamily : '').split(',')[0]?.replace(/["']/g, '').trim().toLowerCase();
+  return SHIPPED_FONTS.find((font) => font.name.toLowerCase() === first);
+}

@@ -1,0 +1,61 @@
+/**
+ * The JavaScript a page can load before any interaction (issue 16's JS
+ * budget): its module scripts, its islands' components and renderers, and
+ * every module those import statically, each counted once, gzip-compressed.
+ * Modules loaded by dynamic import() (e.g. the carousel, when its panel first
+ * opens) are left out: they come only when the shopper asks. A byte count,
+ * never a timing; used by tests/e2e/js-budget.spec.ts and the page benchmark.
+ */
+import { gzipSync } from 'node:zlib';
+
+/**
+ * KB (gzip) per page, measured 2026-11-24 plus a few KB of headroom; `product`
+ * stands for a product page. Lowering a page's weight? Lower its budget with
+ * it. Issue 16's goal is at most 80 KB on every page.
+ */
+export const JS_BUDGET_KB: Record<string, number> = {
+  '/': 130,
+  '/shop': 104,
+  product: 102,
+  '/cart': 100,
+  '/signin': 141,
+};
+
+export interface PageJsWeight {
+  files: number;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+/** Module URLs a page's HTML starts from: module scripts and island component/renderer/before-hydration URLs. */
+export function entryScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
+  return [...urls];
+}
+
+/** Modules a JS file imports or re-exports statically (`import(...)` is not followed). */
+export function staticImports(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\b(?:import|export)\s*(?:[^"'();]*?\bfrom\s*)?["']((?:\.{1,2}\/|\/)[^"']+\.m?js)["']/g)) found.push(match[1]!);
+  return found;
+}
+
+/** Walks the page's module graph from its entries, reading each module with `fetchText`. */
+export async function pageJsWeight(html: string, pageUrl: string, fetchText: (url: string) => Promise<string>): Promise<PageJsWeight> {
+  const seen = new Set<string>();
+  const queue = entryScripts(html).map((url) => new URL(url, pageUrl).href);
+  let gzipBytes = 0;
+  let rawBytes = 0;
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const source = await fetchText(url);
+    rawBytes += Buffer.byteLength(source);
+    gzipBytes += gzipSync(source, { level: 6 }).length;
+    for (const imported of staticImports(source)) queue.push(new URL(imported, url).href);
+  }
+  return { files: seen.size, gzipBytes, rawBytes };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { SHIPPED_FONTS, fontCssVariable, shippedFont } from '../../src/lib/store-font.ts';
+
+describe('store font', () => {
+  it('picks the shipped font a store names first, whatever its case or quotes', () => {
+    expect(shippedFont('Instrument Sans')?.slug).toBe('instrument-sans');
+    expect(shippedFont('"dm sans", Arial')?.slug).toBe('dm-sans');
+    expect(shippedFont(' Raleway ')?.name).toBe('Raleway');
+  });
+
+  it('leaves any other family to the system font', () => {
+    expect(shippedFont('Comic Neue')).toBeUndefined();
+    expect(shippedFont('Arial, Inter')).toBeUndefined();
+    expect(shippedFont(undefined)).toBeUndefined();
+  });
+
+  it('ships the six families of the set, each under its own CSS variable', () => {
+    expect(SHIPPED_FONTS.map((font) => font.name)).toEqual(['Instrument Sans', 'Inter', 'Poppins', 'Roboto', 'DM Sans', 'Raleway']);
+    expect(new Set(SHIPPED_FONTS.map(fontCssVariable)).size).toBe(6);
+  });
+});
