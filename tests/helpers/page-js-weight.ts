@@ -18,7 +18,8 @@ export const JS_BUDGET_KB: Record<string, number> = {
   '/shop': 104,
   product: 102,
   '/cart': 100,
-  '/signin': 141,
+  // 141 before the account answers were parsed at the seam (their parsers load lazily; zod's core, shared with the form schemas, split differently).
+  '/signin': 145,
 };
 
 export interface PageJsWeight {
