@@ -92,25 +92,31 @@ export function failCart(messages: readonly string[], patch: Partial<CartState> 
   for (const message of messages) notifyCart('error', message);
 }
 
-let loads = 0;
+/**
+ * The cart's bookkeeping of calls in flight, in one place (never shown, never
+ * persisted): fetches and syncs running, the round of the latest fetch, the
+ * signed-in changes started and still out, and a fetch owed once they are done.
+ */
+export const cartCalls = {
+  loads: 0,
+  fetchRound: 0,
+  changesStarted: 0,
+  changesRunning: 0,
+  /** A fetch that overlapped a change reads again once the changes are done. */
+  refetchAfterChanges: null as ApiClient | null,
+};
+
 /** `loading` stays on while any fetch or sync runs. */
 export async function whileLoading<T>(work: () => Promise<T>): Promise<T> {
-  loads += 1;
+  cartCalls.loads += 1;
   updateCart({ loading: true });
   try {
     return await work();
   } finally {
-    loads -= 1;
-    updateCart({ loading: loads > 0 });
+    cartCalls.loads -= 1;
+    updateCart({ loading: cartCalls.loads > 0 });
   }
 }
-
-let fetchRound = 0;
-
-/** Signed-in calls that change the server's cart: how many have started, how many are still out. */
-const changes = { started: 0, running: 0 };
-/** A fetch that overlapped a change reads again once the changes are done. */
-let refetchAfterChanges: ApiClient | null = null;
 
 /**
  * Runs a call that changes the server's cart. A fetch whose read overlapped it
@@ -119,15 +125,15 @@ let refetchAfterChanges: ApiClient | null = null;
  * fetch is out must not be undone by that fetch's older answer).
  */
 export async function changingServerCart<T>(call: () => Promise<T>): Promise<T> {
-  changes.started += 1;
-  changes.running += 1;
+  cartCalls.changesStarted += 1;
+  cartCalls.changesRunning += 1;
   try {
     return await call();
   } finally {
-    changes.running -= 1;
-    const api = refetchAfterChanges;
-    if (changes.running === 0 && api && signedInToken()) {
-      refetchAfterChanges = null;
+    cartCalls.changesRunning -= 1;
+    const api = cartCalls.refetchAfterChanges;
+    if (cartCalls.changesRunning === 0 && api && signedInToken()) {
+      cartCalls.refetchAfterChanges = null;
       void fetchCart(api);
     }
   }
@@ -140,15 +146,15 @@ export async function fetchCart(api: ApiClient): Promise<void> {
     updateCart({ error: MESSAGES.cart.notAuthenticated });
     return;
   }
-  const round = ++fetchRound;
-  const overlapped = changes.running > 0;
-  const startedBefore = changes.started;
+  const round = ++cartCalls.fetchRound;
+  const overlapped = cartCalls.changesRunning > 0;
+  const startedBefore = cartCalls.changesStarted;
   await whileLoading(async () => {
     const result = await getCart(api);
     // A later fetch, a cancelled call or a sign-out meanwhile makes this answer stale.
-    if (round !== fetchRound || (!result.ok && result.cancelled) || signedInToken() !== token) return;
-    if (overlapped || changes.started !== startedBefore) {
-      if (changes.running > 0) refetchAfterChanges = api;
+    if (round !== cartCalls.fetchRound || (!result.ok && result.cancelled) || signedInToken() !== token) return;
+    if (overlapped || cartCalls.changesStarted !== startedBefore) {
+      if (cartCalls.changesRunning > 0) cartCalls.refetchAfterChanges = api;
       else void fetchCart(api);
       return;
     }

@@ -68,14 +68,15 @@ async function syncNow(api: ApiClient): Promise<boolean> {
   });
 }
 
-let syncing: Promise<boolean> | null = null;
+/** This document's part in the guest-cart sync: the sync running, whether the page is leaving, whether the cart has started. */
+const page = { syncing: null as Promise<boolean> | null, leaving: false, started: false };
 
 /** After sign-in: the guest lines go to the server once, then the cart is refetched. A call meanwhile joins the running one. */
 export function syncGuestCart(api: ApiClient): Promise<boolean> {
-  syncing ??= exclusively(() => syncNow(api)).finally(() => {
-    syncing = null;
+  page.syncing ??= exclusively(() => syncNow(api)).finally(() => {
+    page.syncing = null;
   });
-  return syncing;
+  return page.syncing;
 }
 
 /** The signed-in page start: guest lines are synced (which refetches), else the cart is fetched. */
@@ -99,8 +100,6 @@ function takeCookieLines(): void {
   updateCart({ cartItems: [...items.filter((line) => !isGuestLine(line)), ...guest] });
 }
 
-/** Set once this document starts leaving, so a sign-in's sync waits for the next page's start. */
-let leaving = false;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -114,10 +113,10 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 function watchSignIn(): void {
   const navigation = 'navigation' in window ? window.navigation : undefined;
   navigation?.addEventListener('navigate', (event) => {
-    if (!event.destination.sameDocument && !event.downloadRequest) leaving = true;
+    if (!event.destination.sameDocument && !event.downloadRequest) page.leaving = true;
   });
-  window.addEventListener('pagehide', () => (leaving = true));
-  window.addEventListener('pageshow', () => (leaving = false));
+  window.addEventListener('pagehide', () => (page.leaving = true));
+  window.addEventListener('pageshow', () => (page.leaving = false));
   let wasSignedIn = $auth.get().isAuthenticated;
   $auth.listen(({ isAuthenticated }) => {
     const justSignedIn = isAuthenticated && !wasSignedIn;
@@ -127,12 +126,20 @@ function watchSignIn(): void {
       do await nextTask();
       while (isAuthActionRunning());
       await nextTask();
-      if (!leaving) await refreshSignedIn(browserApi());
+      if (!page.leaving) await refreshSignedIn(browserApi());
     })();
   });
 }
 
-if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+/**
+ * The cart's start on each page, called once by the page's start script
+ * (src/scripts/cart-start.ts): lines a no-JavaScript add left in the cookie
+ * join the cart, a signed-in cart is read (or the guest lines synced), and
+ * this tab's sign-ins are watched from then on.
+ */
+export function startCart(): void {
+  if (page.started || typeof window === 'undefined' || typeof document === 'undefined') return;
+  page.started = true;
   watchSignIn();
   takeCookieLines();
   void refreshSignedIn(browserApi());

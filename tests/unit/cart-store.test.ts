@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/lib/api/client.ts';
 import { lineFor, type CartLine } from '../../src/lib/cart.ts';
 import { encodeGuestCart } from '../../src/lib/guest-cart-cookie.ts';
@@ -19,6 +19,7 @@ import {
 } from '../../src/stores/cart.ts';
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
+import { startCart } from '../../src/stores/cart-sync.ts';
 
 
 interface Call {
@@ -67,6 +68,8 @@ beforeEach(() => {
   $toastQueue.set([]);
 });
 afterEach(() => vi.unstubAllGlobals());
+// This document's page start, as src/scripts/cart-start.ts runs it: from here on its sign-ins are watched.
+beforeAll(startCart);
 
 describe('guest cart (no server call, SPEC §6)', () => {
   it('a guest adds an item: it is in the cart, the drawer opens, and the toast says so', async () => {
@@ -415,7 +418,7 @@ describe('logout', () => {
   });
 });
 
-describe('store start', () => {
+describe('the page’s start (startCart)', () => {
   const cookieLine = lineFor(kurta, L, 1);
   // happy-dom expires a Max-Age=0 cookie only once the clock moves on; browsers drop it at once.
   const cookieGone = () => expect(document.cookie).not.toMatch(/guest_cart=[^;\s]/);
@@ -427,6 +430,10 @@ describe('store start', () => {
     const { calls } = network();
     vi.resetModules();
     const fresh = await import('../../src/stores/cart.ts');
+    // Importing the store starts nothing: the cookie waits for the page's start.
+    expect(fresh.$cart.get().cartItems.map((line) => line.selected_variant?.product_variation)).toEqual(['M']);
+    expect(document.cookie).toMatch(/guest_cart=[^;\s]/);
+    (await import('../../src/stores/cart-sync.ts')).startCart();
     expect(fresh.$cart.get().cartItems.map((line) => line.selected_variant?.product_variation)).toEqual(['M', 'L']);
     expect(fresh.$cart.get().isCartOpen).toBe(false);
     cookieGone();
@@ -442,6 +449,8 @@ describe('store start', () => {
     });
     vi.resetModules();
     const fresh = await import('../../src/stores/cart.ts');
+    expect(calls).toEqual([]);
+    (await import('../../src/stores/cart-sync.ts')).startCart();
     await vi.waitFor(() => expect(fresh.$cart.get().cartItems).toMatchObject([{ cart_id: 3 }]));
     expect(calls.map((c) => [c.route, c.bearer])).toEqual([
       ['POST /customer/add-to-cart-guest', 'Bearer kept'],
@@ -456,6 +465,9 @@ describe('store start', () => {
     const { calls } = network({ 'GET /customer/cart': { success: true, data: { cart: [serverLine(1, M, 4)] } } });
     vi.resetModules();
     const fresh = await import('../../src/stores/cart.ts');
+    const { startCart } = await import('../../src/stores/cart-sync.ts');
+    startCart();
+    startCart(); // a second start (another script, a re-run) reads nothing again
     await vi.waitFor(() => expect(fresh.$cart.get().cartItems).toMatchObject([{ cart_id: 1, quantity: 4 }]));
     expect(calls.map((c) => c.route)).toEqual(['GET /customer/cart']);
   });
