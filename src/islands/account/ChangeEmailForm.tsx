@@ -12,7 +12,8 @@ import { requestEmailChange } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, serverErrors, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { ruleOf, serverErrors } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const baseRule = ruleOf(changeEmailSchema);

@@ -11,7 +11,8 @@ import { changeAccountPassword } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(changePasswordSchema);

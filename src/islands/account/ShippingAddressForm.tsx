@@ -16,7 +16,8 @@ import { shippingAddressSchema } from '../../lib/schemas/address.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $shippingAddress, adoptShippingAddress, saveAddress } from '../../stores/shipping-address.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, messageFor, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { messageFor, ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(shippingAddressSchema);

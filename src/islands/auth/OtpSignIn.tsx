@@ -15,7 +15,9 @@ import { sendLoginOtp, verifyLoginOtp } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith, useTypedDefaults } from '../forms/form-kit.ts';
+import { ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { secondaryButtonClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 /** Our text for a sent code when the API gives none (SPEC has no success text for it). */

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { resendVerification } from '../../lib/api/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastOutcome } from '../../stores/toast.ts';
-import { secondaryButtonClass } from '../forms/form-kit.ts';
+import { secondaryButtonClass } from '../forms/form-styles.ts';
 
 export default function ResendVerification({ email }: { email: string }) {
   const [sending, setSending] = useState(false);

@@ -15,7 +15,9 @@ import { browserApi } from '../../stores/api-client.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 const rule = ruleOf(resetPasswordFormSchema);

@@ -16,7 +16,9 @@ import { $auth, registerAccount } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField, { fieldError } from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, linkClass, ruleOf, serverErrors, submitWith, useHydrated, useTypedDefaults } from '../forms/form-kit.ts';
+import { ruleOf, serverErrors } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 
 /** The API's field names (POST /customer/register) and the form's. */

@@ -18,7 +18,9 @@ import { openSession } from '../../stores/session.ts';
 import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import TextField from '../forms/TextField.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith } from '../forms/form-kit.ts';
+import { ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
+import { secondaryButtonClass } from '../forms/form-styles.ts';
 
 /** Our text for a sent code when the API gives none (SPEC has no success text for it). */
 const OTP_SENT = 'OTP sent';

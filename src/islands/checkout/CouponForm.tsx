@@ -13,7 +13,9 @@ import { couponFormSchema } from '../../lib/schemas/checkout.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $checkout, applyCoupon, removeCoupon } from '../../stores/checkout.ts';
 import TextField from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, serverErrors, submitWith } from '../forms/form-kit.ts';
+import { ruleOf, serverErrors } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
+import { secondaryButtonClass } from '../forms/form-styles.ts';
 
 const rule = ruleOf(couponFormSchema);
 

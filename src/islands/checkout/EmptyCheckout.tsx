@@ -6,7 +6,7 @@
  * again rather than doubled.
  */
 import { ROUTES } from '../../lib/routes.ts';
-import { submitButtonClass } from '../forms/form-kit.ts';
+import { submitButtonClass } from '../forms/form-styles.ts';
 
 interface Props {
   pendingAttempt: boolean;

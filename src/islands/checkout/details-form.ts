@@ -7,7 +7,8 @@ import { useForm } from '@tanstack/react-form';
 import type { RefObject } from 'react';
 import type { CheckoutDetails } from '../../lib/checkout.ts';
 import { checkoutDetailsSchema } from '../../lib/schemas/checkout.ts';
-import { focusFirstInvalid, formBehaviour, ruleOf } from '../forms/form-kit.ts';
+import { ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour } from '../forms/form-behaviour.ts';
 
 export const detailsRule = ruleOf(checkoutDetailsSchema);
 

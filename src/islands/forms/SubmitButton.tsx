@@ -1,5 +1,5 @@
 /** A form's submit button: disabled until hydrated and while its call is in flight, then labelled busy. */
-import { submitButtonClass } from './form-kit.ts';
+import { submitButtonClass } from './form-styles.ts';
 
 interface Props {
   label: string;

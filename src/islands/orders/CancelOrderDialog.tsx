@@ -13,7 +13,9 @@ import { OTHER_CANCEL_REASON, cancelOrderSchema } from '../../lib/schemas/order.
 import { browserApi } from '../../stores/api-client.ts';
 import { cancelOrder } from '../../stores/orders.ts';
 import { fieldError, inputClass } from '../forms/TextField.tsx';
-import { focusFirstInvalid, formBehaviour, ruleOf, secondaryButtonClass, submitWith } from '../forms/form-kit.ts';
+import { ruleOf } from '../forms/field-rules.ts';
+import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
+import { secondaryButtonClass } from '../forms/form-styles.ts';
 
 interface Props {
   orderId: number;

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { COPY_CONFIRMATION_MS } from '../../lib/constants.ts';
 import { showToast } from '../../stores/toast.ts';
-import { useHydrated } from '../forms/form-kit.ts';
+import { useHydrated } from '../forms/form-behaviour.ts';
 
 export const COPY_FAILED = 'Could not copy the order number';
 

@@ -10,7 +10,7 @@ import { startPayment, switchToCashOnDelivery } from '../../lib/api/orders.ts';
 import type { Outcome } from '../../lib/api/parsed.ts';
 import { orderSuccessPath, paymentPath, type FailureKind } from '../../lib/order-pages.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import { useHydrated } from '../forms/form-kit.ts';
+import { useHydrated } from '../forms/form-behaviour.ts';
 import { followRefusal } from './follow-order.ts';
 
 interface Props {

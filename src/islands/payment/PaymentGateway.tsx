@@ -12,7 +12,7 @@ import { formatPaiseAsRupees } from '../../lib/money.ts';
 import { orderFailurePath, orderSuccessPath } from '../../lib/order-pages.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { showToast } from '../../stores/toast.ts';
-import { useHydrated } from '../forms/form-kit.ts';
+import { useHydrated } from '../forms/form-behaviour.ts';
 import { followRefusal } from './follow-order.ts';
 import { loadRazorpay, openRazorpayCheckout } from './razorpay-checkout.ts';
 
