@@ -5,16 +5,15 @@
  * the link went and nothing else changes here. A refused field (wrong
  * password, the same address) shows its message under the field.
  */
-import { useForm } from '@tanstack/react-form';
 import { useMemo, useRef, useState } from 'react';
 import { changeEmailSchema, type ChangeEmailRequest } from '../../lib/schemas/account.ts';
 import { requestEmailChange } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf, serverErrors } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const baseRule = ruleOf(changeEmailSchema);
 const EMPTY: ChangeEmailRequest = { email: '', password: '' };
@@ -26,7 +25,7 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
   const [refused] = useState(() => serverErrors());
   const rule = useMemo(() => refused.wrap(baseRule), [refused]);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -62,12 +61,12 @@ export default function ChangeEmailForm({ currentEmail }: { currentEmail: string
         Your account keeps {currentEmail ? <strong className="break-all">{currentEmail}</strong> : 'its address'} until you open
         the link we send to the new address. We also tell your current address.
       </p>
-      <form.Field name="email" validators={{ onChange: rule }}>
-        {(field) => <TextField field={field} type="email" label="New email" autoComplete="email" required />}
-      </form.Field>
-      <form.Field name="password" validators={{ onChange: rule }}>
-        {(field) => <TextField field={field} type="password" label="Current password" autoComplete="current-password" required />}
-      </form.Field>
+      <form.AppField name="email" validators={{ onChange: rule }}>
+        {(field) => <field.TextField type="email" label="New email" autoComplete="email" required />}
+      </form.AppField>
+      <form.AppField name="password" validators={{ onChange: rule }}>
+        {(field) => <field.TextField type="password" label="Current password" autoComplete="current-password" required />}
+      </form.AppField>
       {sentTo && (
         <p role="status" className="rounded-md border border-current/20 px-3 py-2 text-sm">
           We sent a link to <strong className="break-all">{sentTo}</strong>. Open it to finish the change.

@@ -4,16 +4,15 @@
  * The API keeps this device's session (only other sessions end), so the
  * shopper stays signed in here.
  */
-import { useForm } from '@tanstack/react-form';
 import { useRef } from 'react';
 import { changePasswordSchema, type ChangePasswordRequest } from '../../lib/schemas/account.ts';
 import { changeAccountPassword } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const rule = ruleOf(changePasswordSchema);
 
@@ -23,7 +22,7 @@ export default function ChangePasswordForm() {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const defaultValues = useTypedDefaults('change-password', EMPTY);
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -47,13 +46,12 @@ export default function ChangePasswordForm() {
       <h2 id="change-password-heading" className="text-lg font-semibold">
         Change password
       </h2>
-      <form.Field name="old_password" validators={{ onChange: rule }}>
-        {(field) => <TextField field={field} type="password" label="Old password" autoComplete="current-password" required />}
-      </form.Field>
-      <form.Field name="new_password" validators={{ onChange: rule }}>
+      <form.AppField name="old_password" validators={{ onChange: rule }}>
+        {(field) => <field.TextField type="password" label="Old password" autoComplete="current-password" required />}
+      </form.AppField>
+      <form.AppField name="new_password" validators={{ onChange: rule }}>
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             type="password"
             label="New password"
             autoComplete="new-password"
@@ -61,13 +59,13 @@ export default function ChangePasswordForm() {
             required
           />
         )}
-      </form.Field>
+      </form.AppField>
       {/* Re-checked when the new password changes, so 'Passwords must match' follows either field. */}
-      <form.Field name="confirm_password" validators={{ onChange: rule, onChangeListenTo: ['new_password'] }}>
+      <form.AppField name="confirm_password" validators={{ onChange: rule, onChangeListenTo: ['new_password'] }}>
         {(field) => (
-          <TextField field={field} type="password" label="Confirm password" autoComplete="new-password" required />
+          <field.TextField type="password" label="Confirm password" autoComplete="new-password" required />
         )}
-      </form.Field>
+      </form.AppField>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
           <SubmitButton label="Change password" busyLabel="Changing…" busy={isSubmitting} hydrated={hydrated} />

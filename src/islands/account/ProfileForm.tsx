@@ -3,16 +3,15 @@
  * from the page's server read. A save toasts the server's message and merges
  * the names into the stored customer (src/stores/account.ts).
  */
-import { useForm } from '@tanstack/react-form';
 import { useRef } from 'react';
 import { profileSchema, type ProfileRequest } from '../../lib/schemas/account.ts';
 import { saveAccountDetails } from '../../stores/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { toastOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const rule = ruleOf(profileSchema);
 
@@ -25,7 +24,7 @@ export default function ProfileForm({ firstname, lastname }: Props) {
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const defaultValues = useTypedDefaults('profile', { firstname, lastname } satisfies ProfileRequest);
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -53,12 +52,12 @@ export default function ProfileForm({ firstname, lastname }: Props) {
       onSubmit={submitWith(form)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="firstname" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="First name" autoComplete="given-name" required />}
-        </form.Field>
-        <form.Field name="lastname" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="Last name" autoComplete="family-name" required />}
-        </form.Field>
+        <form.AppField name="firstname" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
+        </form.AppField>
+        <form.AppField name="lastname" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+        </form.AppField>
       </div>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => <SubmitButton label="Save changes" busyLabel="Saving…" busy={isSubmitting} hydrated={hydrated} />}

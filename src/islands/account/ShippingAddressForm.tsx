@@ -7,7 +7,6 @@
  * returned address and reads it again (src/stores/shipping-address.ts).
  */
 import { useStore } from '@nanostores/react';
-import { useForm } from '@tanstack/react-form';
 import { useEffect, useRef } from 'react';
 import { lookUpPincode } from '../../lib/api/pincode.ts';
 import type { ShippingAddress } from '../../lib/api/shipping.ts';
@@ -15,10 +14,10 @@ import { PINCODE_PATTERN } from '../../lib/schemas/fields.ts';
 import { shippingAddressSchema } from '../../lib/schemas/address.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $shippingAddress, adoptShippingAddress, saveAddress } from '../../stores/shipping-address.ts';
-import TextField from '../forms/TextField.tsx';
 import { messageFor, ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const rule = ruleOf(shippingAddressSchema);
 
@@ -60,7 +59,7 @@ export default function ShippingAddressForm({ address, error, profile }: Props) 
   const state = useStore($shippingAddress);
   const defaultValues = useTypedDefaults('shipping-address', valuesOf(address, profile));
   const lookedUp = useRef('');
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -110,27 +109,27 @@ export default function ShippingAddressForm({ address, error, profile }: Props) 
           );
         }}
       </form.Subscribe>
-      <form.Field name="address" validators={{ onChange: rule }}>
-        {(field) => <TextField field={field} label="Address" autoComplete="street-address" required />}
-      </form.Field>
+      <form.AppField name="address" validators={{ onChange: rule }}>
+        {(field) => <field.TextField label="Address" autoComplete="street-address" required />}
+      </form.AppField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <form.Field name="pincode" validators={{ onChange: rule }} listeners={{ onChange: ({ value }) => void fillFromPincode(value) }}>
-          {(field) => <TextField field={field} label="Pincode" inputMode="numeric" autoComplete="postal-code" maxLength={6} required />}
-        </form.Field>
-        <form.Field name="city" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="City" autoComplete="address-level2" required />}
-        </form.Field>
-        <form.Field name="state" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="State" autoComplete="address-level1" required />}
-        </form.Field>
+        <form.AppField name="pincode" validators={{ onChange: rule }} listeners={{ onChange: ({ value }) => void fillFromPincode(value) }}>
+          {(field) => <field.TextField label="Pincode" inputMode="numeric" autoComplete="postal-code" maxLength={6} required />}
+        </form.AppField>
+        <form.AppField name="city" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="City" autoComplete="address-level2" required />}
+        </form.AppField>
+        <form.AppField name="state" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="State" autoComplete="address-level1" required />}
+        </form.AppField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="phone_number" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} type="tel" label="Phone number" inputMode="numeric" autoComplete="tel-national" required />}
-        </form.Field>
-        <form.Field name="alt_phone_number" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} type="tel" label="Alternate phone (optional)" inputMode="numeric" autoComplete="off" />}
-        </form.Field>
+        <form.AppField name="phone_number" validators={{ onChange: rule }}>
+          {(field) => <field.TextField type="tel" label="Phone number" inputMode="numeric" autoComplete="tel-national" required />}
+        </form.AppField>
+        <form.AppField name="alt_phone_number" validators={{ onChange: rule }}>
+          {(field) => <field.TextField type="tel" label="Alternate phone (optional)" inputMode="numeric" autoComplete="off" />}
+        </form.AppField>
       </div>
       <form.Subscribe selector={(s) => s.isSubmitting}>
         {(isSubmitting) => <SubmitButton label="Save address" busyLabel="Saving…" busy={isSubmitting} hydrated={hydrated} />}

@@ -3,18 +3,17 @@
  * The API answers the same for known and unknown emails; its message shows as
  * a toast and stays on the page as a status text.
  */
-import { useForm } from '@tanstack/react-form';
 import { useRef, useState } from 'react';
 import { forgotPassword } from '../../lib/api/account.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { forgotPasswordSchema } from '../../lib/schemas/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const rule = ruleOf(forgotPasswordSchema);
 
@@ -26,7 +25,7 @@ export default function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<string | null>(null);
   const defaultValues = useTypedDefaults('forgot-password', { email: '' });
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -62,9 +61,9 @@ export default function ForgotPasswordForm() {
         className="space-y-4"
         onSubmit={submitWith(form)}
       >
-        <form.Field name="email" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
-        </form.Field>
+        <form.AppField name="email" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="Email" type="email" autoComplete="email" required />}
+        </form.AppField>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => (
             <SubmitButton label="Send reset link" busyLabel="Sending reset link…" busy={isSubmitting} hydrated={hydrated} />

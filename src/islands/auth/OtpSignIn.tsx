@@ -4,7 +4,7 @@
  * code and the toast shows it. A verified code opens the session (the store
  * does) and loads / in full, so that toast waits for the next page.
  */
-import { useForm, useSelector } from '@tanstack/react-form';
+import { useSelector } from '@tanstack/react-form';
 import { useRef, useState } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -14,11 +14,11 @@ import { browserApi } from '../../stores/api-client.ts';
 import { sendLoginOtp, verifyLoginOtp } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { showToasts, toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 /** Our text for a sent code when the API gives none (SPEC has no success text for it). */
 const OTP_SENT = 'OTP sent';
@@ -59,7 +59,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
 
   const codeDefaults = useTypedDefaults('otp-code', { otp: '' });
   const mobileDefaults = useTypedDefaults('otp-mobile', { mobile: '' });
-  const codeForm = useForm({
+  const codeForm = useAppForm({
     ...formBehaviour,
     defaultValues: codeDefaults,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(codeRef.current, formApi),
@@ -78,7 +78,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
     },
   });
 
-  const mobileForm = useForm({
+  const mobileForm = useAppForm({
     ...formBehaviour,
     defaultValues: mobileDefaults,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(mobileRef.current, formApi),
@@ -103,10 +103,9 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
   if (sentTo === null) {
     return (
       <form name="otp-mobile" ref={mobileRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(mobileForm)}>
-        <mobileForm.Field name="mobile" validators={{ onChange: sendRule }}>
+        <mobileForm.AppField name="mobile" validators={{ onChange: sendRule }}>
           {(field) => (
-            <TextField
-              field={field}
+            <field.TextField
               label="Mobile number"
               type="tel"
               inputMode="numeric"
@@ -116,7 +115,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
               required
             />
           )}
-        </mobileForm.Field>
+        </mobileForm.AppField>
         <mobileForm.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => <SubmitButton label="Send OTP" busyLabel="Sending OTP…" busy={isSubmitting} hydrated={hydrated} />}
         </mobileForm.Subscribe>
@@ -127,10 +126,9 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
   return (
     <div className="space-y-4">
       <form name="otp-code" ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
-        <codeForm.Field name="otp" validators={{ onChange: codeRule }}>
+        <codeForm.AppField name="otp" validators={{ onChange: codeRule }}>
           {(field) => (
-            <TextField
-              field={field}
+            <field.TextField
               label="OTP"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -140,7 +138,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
               required
             />
           )}
-        </codeForm.Field>
+        </codeForm.AppField>
         <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying || leaving} blocked={resending} hydrated={hydrated} />
       </form>
       <div className="flex flex-wrap justify-between gap-2">

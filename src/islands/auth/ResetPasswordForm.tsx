@@ -4,7 +4,6 @@
  * the server; once hydrated the token leaves the address bar, so it does not
  * linger in history. Success goes to /signin with the toast kept for it.
  */
-import { useForm } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
 import { tokenPassword } from '../../lib/api/account.ts';
 import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
@@ -14,11 +13,11 @@ import { PASSWORD_SPECIAL_CHARACTERS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const rule = ruleOf(resetPasswordFormSchema);
 
@@ -39,7 +38,7 @@ export default function ResetPasswordForm({ token }: Props) {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   }, []);
 
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -65,10 +64,9 @@ export default function ResetPasswordForm({ token }: Props) {
         className="space-y-4"
         onSubmit={submitWith(form)}
       >
-        <form.Field name="password" validators={{ onChange: rule }}>
+        <form.AppField name="password" validators={{ onChange: rule }}>
           {(field) => (
-            <TextField
-              field={field}
+            <field.TextField
               label="New password"
               type="password"
               autoComplete="new-password"
@@ -76,11 +74,11 @@ export default function ResetPasswordForm({ token }: Props) {
               required
             />
           )}
-        </form.Field>
+        </form.AppField>
         {/* Re-checked when the password changes, so "Passwords must match" follows both boxes. */}
-        <form.Field name="confirm_password" validators={{ onChange: rule, onChangeListenTo: ['password'] }}>
-          {(field) => <TextField field={field} label="Confirm new password" type="password" autoComplete="new-password" required />}
-        </form.Field>
+        <form.AppField name="confirm_password" validators={{ onChange: rule, onChangeListenTo: ['password'] }}>
+          {(field) => <field.TextField label="Confirm new password" type="password" autoComplete="new-password" required />}
+        </form.AppField>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => (
             <SubmitButton label="Reset password" busyLabel="Resetting password…" busy={isSubmitting || leaving} hydrated={hydrated} />

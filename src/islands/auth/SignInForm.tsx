@@ -3,7 +3,6 @@
  * a one-time code sent to the mobile. A sign-in opens the session (the store
  * does) and loads / in full, so the toast waits for that page.
  */
-import { useForm } from '@tanstack/react-form';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -12,13 +11,13 @@ import { browserApi } from '../../stores/api-client.ts';
 import { signIn } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import OtpSignIn from './OtpSignIn.tsx';
 import ResendVerification from './ResendVerification.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 const TABS = [
   { key: 'password', label: 'Password' },
@@ -34,7 +33,7 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
   const [leaving, setLeaving] = useState(false);
   // The address the server asked to confirm first; the form then offers a new link.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -64,12 +63,12 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
       className="space-y-4"
       onSubmit={submitWith(form)}
     >
-      <form.Field name="email" validators={{ onChange: loginRule }}>
-        {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
-      </form.Field>
-      <form.Field name="password" validators={{ onChange: loginRule }}>
-        {(field) => <TextField field={field} label="Password" type="password" autoComplete="current-password" required />}
-      </form.Field>
+      <form.AppField name="email" validators={{ onChange: loginRule }}>
+        {(field) => <field.TextField label="Email" type="email" autoComplete="email" required />}
+      </form.AppField>
+      <form.AppField name="password" validators={{ onChange: loginRule }}>
+        {(field) => <field.TextField label="Password" type="password" autoComplete="current-password" required />}
+      </form.AppField>
       <p className="text-right text-sm">
         <a href={ROUTES.forgotPassword} className={linkClass}>
           Forgot password?

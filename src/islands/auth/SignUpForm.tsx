@@ -5,7 +5,6 @@
  * since /signin would send it there anyway. The API's field errors (an email
  * already registered) show as toasts and under their fields.
  */
-import { useForm } from '@tanstack/react-form';
 import { useId, useMemo, useRef, useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -15,11 +14,12 @@ import { browserApi } from '../../stores/api-client.ts';
 import { $auth, registerAccount } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
-import TextField, { fieldError } from '../forms/TextField.tsx';
+import { fieldError } from '../forms/TextField.tsx';
 import { ruleOf, serverErrors } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
+import { useAppForm } from '../forms/app-form.ts';
 
 /** The API's field names (POST /customer/register) and the form's. */
 const WIRE_TO_FORM = { firstname: 'firstName', lastname: 'lastName', phone_number: 'mobile' };
@@ -35,7 +35,7 @@ export default function SignUpForm() {
   // Per form, so one page's refused email never shows on another render.
   const [refused] = useState(() => serverErrors(WIRE_TO_FORM));
   const rule = useMemo(() => refused.wrap(baseRule), [refused]);
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -64,20 +64,19 @@ export default function SignUpForm() {
       onSubmit={submitWith(form)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <form.Field name="firstName" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="First name" autoComplete="given-name" required />}
-        </form.Field>
-        <form.Field name="lastName" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="Last name" autoComplete="family-name" required />}
-        </form.Field>
+        <form.AppField name="firstName" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
+        </form.AppField>
+        <form.AppField name="lastName" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+        </form.AppField>
       </div>
-      <form.Field name="email" validators={{ onChange: rule }}>
-        {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
-      </form.Field>
-      <form.Field name="password" validators={{ onChange: rule }}>
+      <form.AppField name="email" validators={{ onChange: rule }}>
+        {(field) => <field.TextField label="Email" type="email" autoComplete="email" required />}
+      </form.AppField>
+      <form.AppField name="password" validators={{ onChange: rule }}>
         {(field) => (
-          <TextField
-            field={field}
+          <field.TextField
             label="Password"
             type="password"
             autoComplete="new-password"
@@ -85,13 +84,13 @@ export default function SignUpForm() {
             required
           />
         )}
-      </form.Field>
-      <form.Field name="mobile" validators={{ onChange: rule }}>
+      </form.AppField>
+      <form.AppField name="mobile" validators={{ onChange: rule }}>
         {(field) => (
-          <TextField field={field} label="Mobile number" type="tel" inputMode="numeric" autoComplete="tel-national" required />
+          <field.TextField label="Mobile number" type="tel" inputMode="numeric" autoComplete="tel-national" required />
         )}
-      </form.Field>
-      <form.Field name="terms" validators={{ onChange: rule }}>
+      </form.AppField>
+      <form.AppField name="terms" validators={{ onChange: rule }}>
         {(field) => {
           const error = fieldError(field);
           return (
@@ -124,7 +123,7 @@ export default function SignUpForm() {
             </div>
           );
         }}
-      </form.Field>
+      </form.AppField>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
           <SubmitButton label="Create account" busyLabel="Creating account…" busy={isSubmitting || leaving} hydrated={hydrated} />

@@ -5,7 +5,7 @@
  * phones offer the SMS code. Resend waits for a countdown. The code itself is
  * never kept: a reload asks for a fresh one.
  */
-import { useForm, useSelector } from '@tanstack/react-form';
+import { useSelector } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
 import type { Customer } from '../../lib/api/account.ts';
 import { OTP_RESEND_SECONDS } from '../../lib/checkout.ts';
@@ -16,11 +16,11 @@ import { browserApi } from '../../stores/api-client.ts';
 import { sendRegistrationOtp, verifyCheckoutOtp } from '../../stores/auth.ts';
 import { openSession } from '../../stores/session.ts';
 import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
-import TextField from '../forms/TextField.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
+import { useAppForm } from '../forms/app-form.ts';
 
 /** Our text for a sent code when the API gives none (SPEC has no success text for it). */
 const OTP_SENT = 'OTP sent';
@@ -70,7 +70,7 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
     if (mobile) setWait(OTP_RESEND_SECONDS);
   };
 
-  const codeForm = useForm({
+  const codeForm = useAppForm({
     ...formBehaviour,
     defaultValues: { otp: '' },
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(codeRef.current, formApi),
@@ -89,7 +89,7 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
     },
   });
 
-  const mobileForm = useForm({
+  const mobileForm = useAppForm({
     ...formBehaviour,
     defaultValues: { mobile: initialMobile },
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(mobileRef.current, formApi),
@@ -117,11 +117,11 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
     return (
       <form name="checkout-mobile" ref={mobileRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(mobileForm)}>
         <p className="text-sm opacity-80">We send a one-time code to your mobile to confirm it is yours.</p>
-        <mobileForm.Field name="mobile" validators={{ onChange: sendRule }} listeners={{ onChange: ({ value }) => onMobileChange(value) }}>
+        <mobileForm.AppField name="mobile" validators={{ onChange: sendRule }} listeners={{ onChange: ({ value }) => onMobileChange(value) }}>
           {(field) => (
-            <TextField field={field} label="Mobile number" type="tel" inputMode="numeric" autoComplete="tel-national" required />
+            <field.TextField label="Mobile number" type="tel" inputMode="numeric" autoComplete="tel-national" required />
           )}
-        </mobileForm.Field>
+        </mobileForm.AppField>
         <mobileForm.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => <SubmitButton label="Send OTP" busyLabel="Sending OTP…" busy={isSubmitting} hydrated={hydrated} />}
         </mobileForm.Subscribe>
@@ -132,10 +132,9 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
   return (
     <div className="space-y-4">
       <form name="checkout-otp" ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
-        <codeForm.Field name="otp" validators={{ onChange: codeRule }}>
+        <codeForm.AppField name="otp" validators={{ onChange: codeRule }}>
           {(field) => (
-            <TextField
-              field={field}
+            <field.TextField
               label="OTP"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -145,7 +144,7 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
               required
             />
           )}
-        </codeForm.Field>
+        </codeForm.AppField>
         <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying} blocked={resending} hydrated={hydrated} />
       </form>
       <div className="flex flex-wrap justify-between gap-2">

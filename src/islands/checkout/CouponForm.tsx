@@ -5,17 +5,16 @@
  * any other failure 'Failed to apply discount' (or the server's text). An
  * applied coupon can be removed.
  */
-import { useForm } from '@tanstack/react-form';
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import type { CartLine } from '../../lib/cart.ts';
 import { couponFormSchema } from '../../lib/schemas/checkout.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $checkout, applyCoupon, removeCoupon } from '../../stores/checkout.ts';
-import TextField from '../forms/TextField.tsx';
 import { ruleOf, serverErrors } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
+import { useAppForm } from '../forms/app-form.ts';
 
 const rule = ruleOf(couponFormSchema);
 
@@ -29,7 +28,7 @@ export default function CouponForm({ lines, hydrated, disabled = false }: Props)
   const { discount, discountLoading } = useStore($checkout);
   const formRef = useRef<HTMLFormElement>(null);
   const refused = useRef(serverErrors()).current;
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues: { coupon_code: '' },
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -56,9 +55,9 @@ export default function CouponForm({ lines, hydrated, disabled = false }: Props)
   return (
     <form name="checkout-coupon" ref={formRef} method="post" noValidate onSubmit={submitWith(form)} className="flex items-start gap-2">
       <div className="flex-1">
-        <form.Field name="coupon_code" validators={{ onChange: refused.wrap(rule) }}>
-          {(field) => <TextField field={field} label="Coupon code" autoComplete="off" autoCapitalize="characters" />}
-        </form.Field>
+        <form.AppField name="coupon_code" validators={{ onChange: refused.wrap(rule) }}>
+          {(field) => <field.TextField label="Coupon code" autoComplete="off" autoCapitalize="characters" />}
+        </form.AppField>
       </div>
       <button
         type="submit"

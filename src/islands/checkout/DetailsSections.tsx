@@ -10,7 +10,6 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../lib/checkout.ts
 import { PAYMENT_METHODS } from '../../lib/constants.ts';
 import { PINCODE_PATTERN } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
-import TextField from '../forms/TextField.tsx';
 import type { detailsRule, DetailsForm } from './details-form.ts';
 
 interface Props {
@@ -53,19 +52,18 @@ export default function DetailsSections({ form, rule, phoneLocked, paymentMethod
           Your details
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <form.Field name="firstname" validators={{ onChange: rule }}>
-            {(field) => <TextField field={field} label="First name" autoComplete="given-name" required />}
-          </form.Field>
-          <form.Field name="lastname" validators={{ onChange: rule }}>
-            {(field) => <TextField field={field} label="Last name" autoComplete="family-name" required />}
-          </form.Field>
-          <form.Field name="email" validators={{ onChange: rule }}>
-            {(field) => <TextField field={field} label="Email" type="email" autoComplete="email" required />}
-          </form.Field>
-          <form.Field name="phone_number" validators={{ onChange: rule }}>
+          <form.AppField name="firstname" validators={{ onChange: rule }}>
+            {(field) => <field.TextField label="First name" autoComplete="given-name" required />}
+          </form.AppField>
+          <form.AppField name="lastname" validators={{ onChange: rule }}>
+            {(field) => <field.TextField label="Last name" autoComplete="family-name" required />}
+          </form.AppField>
+          <form.AppField name="email" validators={{ onChange: rule }}>
+            {(field) => <field.TextField label="Email" type="email" autoComplete="email" required />}
+          </form.AppField>
+          <form.AppField name="phone_number" validators={{ onChange: rule }}>
             {(field) => (
-              <TextField
-                field={field}
+              <field.TextField
                 label="Phone number"
                 type="tel"
                 inputMode="numeric"
@@ -75,12 +73,12 @@ export default function DetailsSections({ form, rule, phoneLocked, paymentMethod
                 required
               />
             )}
-          </form.Field>
-          <form.Field name="alt_phone_number" validators={{ onChange: rule }}>
+          </form.AppField>
+          <form.AppField name="alt_phone_number" validators={{ onChange: rule }}>
             {(field) => (
-              <TextField field={field} label="Alternate phone number (optional)" type="tel" inputMode="numeric" autoComplete="tel" />
+              <field.TextField label="Alternate phone number (optional)" type="tel" inputMode="numeric" autoComplete="tel" />
             )}
-          </form.Field>
+          </form.AppField>
         </div>
       </section>
 
@@ -88,25 +86,25 @@ export default function DetailsSections({ form, rule, phoneLocked, paymentMethod
         <h2 id="checkout-address-title" className={heading}>
           Delivery address
         </h2>
-        <form.Field name="address" validators={{ onChange: rule }}>
-          {(field) => <TextField field={field} label="Address" autoComplete="address-line1" required />}
-        </form.Field>
+        <form.AppField name="address" validators={{ onChange: rule }}>
+          {(field) => <field.TextField label="Address" autoComplete="address-line1" required />}
+        </form.AppField>
         <div className="grid gap-4 sm:grid-cols-3">
-          <form.Field
+          <form.AppField
             name="pincode"
             validators={{ onChange: rule }}
             listeners={{ onChange: ({ value }) => void fillFromPin(value) }}
           >
             {(field) => (
-              <TextField field={field} label="Pincode" inputMode="numeric" autoComplete="postal-code" maxLength={6} required />
+              <field.TextField label="Pincode" inputMode="numeric" autoComplete="postal-code" maxLength={6} required />
             )}
-          </form.Field>
-          <form.Field name="city" validators={{ onChange: rule }}>
-            {(field) => <TextField field={field} label="City" autoComplete="address-level2" required />}
-          </form.Field>
-          <form.Field name="state" validators={{ onChange: rule }}>
-            {(field) => <TextField field={field} label="State" autoComplete="address-level1" required />}
-          </form.Field>
+          </form.AppField>
+          <form.AppField name="city" validators={{ onChange: rule }}>
+            {(field) => <field.TextField label="City" autoComplete="address-level2" required />}
+          </form.AppField>
+          <form.AppField name="state" validators={{ onChange: rule }}>
+            {(field) => <field.TextField label="State" autoComplete="address-level1" required />}
+          </form.AppField>
         </div>
         <p aria-live="polite" className="text-xs opacity-75">
           {placeNote}

@@ -5,11 +5,11 @@
  */
 import type { AnyFieldApi } from '@tanstack/react-form';
 import { useId, type InputHTMLAttributes } from 'react';
+import { useFieldContext } from './form-context.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>;
 
 interface Props extends InputProps {
-  field: AnyFieldApi;
   label: string;
   /** A short help text under the input. */
   hint?: string;
@@ -31,7 +31,9 @@ export function fieldError(field: AnyFieldApi): string | undefined {
 export const inputClass =
   'block w-full rounded-md border border-current/25 bg-white px-3 py-2 text-on-page placeholder:text-current/50 focus:border-button focus:outline-2 focus:outline-button aria-[invalid=true]:border-red-700';
 
-export default function TextField({ field, label, hint, type = 'text', ...input }: Props) {
+/** A field component of `useAppForm` (app-form.ts): `<field.TextField label=... />` inside a form's `AppField`. */
+export default function TextField({ label, hint, type = 'text', ...input }: Props) {
+  const field = useFieldContext<string>();
   // useId: the same on the server and at hydration, unique per form on the page.
   const id = `${useId()}-${field.name}`;
   const error = fieldError(field);

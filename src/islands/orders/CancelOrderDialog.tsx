@@ -6,7 +6,6 @@
  * only for Other, the one reason that shows it). The store reloads the orders
  * and toasts the answer; the dialog closes on success.
  */
-import { useForm } from '@tanstack/react-form';
 import { useEffect, useId, useRef } from 'react';
 import { CANCEL_REASONS } from '../../lib/constants.ts';
 import { OTHER_CANCEL_REASON, cancelOrderSchema } from '../../lib/schemas/order.ts';
@@ -16,6 +15,7 @@ import { fieldError, inputClass } from '../forms/TextField.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
+import { useAppForm } from '../forms/app-form.ts';
 
 interface Props {
   orderId: number;
@@ -35,7 +35,7 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const form = useForm({
+  const form = useAppForm({
     ...formBehaviour,
     defaultValues: { order_id: orderId, reject_reason_select: undefined, reject_reason_input: '' } as CancelForm,
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
@@ -69,7 +69,7 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
         Cancel Order
       </h2>
       <form ref={formRef} noValidate onSubmit={submitWith(form)} className="mt-4 space-y-4">
-        <form.Field name="reject_reason_select" validators={{ onChange: rule }}>
+        <form.AppField name="reject_reason_select" validators={{ onChange: rule }}>
           {(field) => {
             const error = fieldError(field);
             return (
@@ -102,11 +102,11 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
               </div>
             );
           }}
-        </form.Field>
+        </form.AppField>
         <form.Subscribe selector={(state) => state.values.reject_reason_select === OTHER_CANCEL_REASON}>
           {(other) =>
             other && (
-              <form.Field name="reject_reason_input" validators={{ onChange: rule, onChangeListenTo: ['reject_reason_select'] }}>
+              <form.AppField name="reject_reason_input" validators={{ onChange: rule, onChangeListenTo: ['reject_reason_select'] }}>
                 {(field) => {
                   const error = fieldError(field);
                   return (
@@ -133,7 +133,7 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
                     </div>
                   );
                 }}
-              </form.Field>
+              </form.AppField>
             )
           }
         </form.Subscribe>
