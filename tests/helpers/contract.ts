@@ -10,6 +10,11 @@ import { safeParse, type $ZodType } from 'zod/v4/core';
 import { ACCOUNT_ANSWERS } from '../../src/lib/api/account.answers.ts';
 import { CART_ANSWERS } from '../../src/lib/api/cart.answers.ts';
 import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
+import { CHECKOUT_ANSWERS } from '../../src/lib/api/checkout.ts';
+import { CUSTOMER_ORDER_ANSWERS } from '../../src/lib/api/customer-orders.ts';
+import { ORDER_GROUP_ANSWERS } from '../../src/lib/api/orders.ts';
+import { PINCODE_ANSWERS } from '../../src/lib/api/pincode.ts';
+import { SHIPPING_ANSWERS } from '../../src/lib/api/shipping.ts';
 import { OTP_ANSWERS } from '../../src/lib/api/otp.answers.ts';
 import { STORE_ANSWERS } from '../../src/lib/api/store.ts';
 import { WISHLIST_ANSWERS } from '../../src/lib/api/wishlist.answers.ts';
@@ -42,6 +47,17 @@ const RULES: Rule[] = [
   { method: 'POST', path: /^\/(otp\/send|login\/otp)$/, answer: OTP_ANSWERS.sent },
   { method: 'POST', path: /^\/otp\/verify\/login$/, answer: OTP_ANSWERS.login },
   { method: 'POST', path: /^\/otp\/verify\/checkout$/, answer: OTP_ANSWERS.checkout },
+  { method: 'POST', path: /^\/checkout$/, answer: CHECKOUT_ANSWERS.placed },
+  { method: 'POST', path: /^\/apply-coupon$/, answer: CHECKOUT_ANSWERS.coupon },
+  { method: 'GET', path: /^\/customer\/orders$/, answer: CUSTOMER_ORDER_ANSWERS.orders },
+  { method: 'POST', path: /^\/customer\/cancel-order$/, answer: CUSTOMER_ORDER_ANSWERS.cancelled },
+  { method: 'GET', path: /^\/customer\/get-shipping-address$/, answer: SHIPPING_ANSWERS.get },
+  { method: 'POST', path: /^\/customer\/shipping-address$/, answer: SHIPPING_ANSWERS.save },
+  { method: 'GET', path: /^\/pincode\/\d{6}$/, answer: PINCODE_ANSWERS.place },
+  { method: 'GET', path: /^\/orders\/[^/]+$/, answer: ORDER_GROUP_ANSWERS.group },
+  { method: 'POST', path: /^\/payment\/retry$/, answer: ORDER_GROUP_ANSWERS.attempt },
+  { method: 'POST', path: /^\/payment\/confirm$/, answer: ORDER_GROUP_ANSWERS.confirm },
+  { method: 'POST', path: /^\/payment\/switch-to-cod$/, answer: ORDER_GROUP_ANSWERS.switched },
   { method: 'POST', path: /^\/customer\/(add|remove)-to-wishlist$/, answer: WISHLIST_ANSWERS.done },
 ];
 

@@ -132,3 +132,6 @@ export function applyCouponCall(
     fallback: MESSAGES.coupon.applyFailed,
   });
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side too. */
+export const CHECKOUT_ANSWERS = { placed: placedOrderSchema, coupon: appliedCouponSchema };

@@ -106,3 +106,6 @@ export async function cancelCustomerOrder(api: ApiClient, payload: CancelOrderRe
   const read = body && typeof body === 'object' && body.success === undefined ? { ...body, success: body.status === true } : raw;
   return readAnswer(read, cancelAnswer, MESSAGES.orders.cancelFailed, 'POST /customer/cancel-order');
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side too. */
+export const CUSTOMER_ORDER_ANSWERS = { orders: ordersAnswer, cancelled: cancelAnswer };

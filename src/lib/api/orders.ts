@@ -243,3 +243,6 @@ export function confirmPayment(api: ApiClient, reference: string, proof: TestGat
 export function switchToCashOnDelivery(api: ApiClient, reference: string): Promise<Outcome<true>> {
   return parsedCall(api, 'POST', '/payment/switch-to-cod', switchAnswer, { json: { reference }, fallback: MESSAGES.general.somethingWentWrong });
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side too. */
+export const ORDER_GROUP_ANSWERS = { group: orderGroupAnswer, attempt: attemptAnswer, confirm: confirmAnswer, switched: switchAnswer };

@@ -34,3 +34,6 @@ export function lookUpPincode(
     fallback: MESSAGES.general.somethingWentWrong,
   });
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side too. */
+export const PINCODE_ANSWERS = { place: pincodeAnswerSchema };

@@ -68,3 +68,6 @@ export function saveShippingAddress(api: ApiClient, payload: ShippingAddressRequ
     fallback: MESSAGES.account.saveAddressFailed,
   });
 }
+
+/** The answer shapes, for the API tests that check the contract from the server's side too. */
+export const SHIPPING_ANSWERS = { get: getAnswer, save: saveAnswer };
