@@ -28,8 +28,10 @@ export type FieldErrors = Record<string, string[]>;
  */
 export interface ApiFailure {
   success: false;
-  message?: ApiMessage;
-  errors?: FieldErrors;
+  /** SPEC §8: a text or a list of texts; a server's body is read as it came, so anything until checked. */
+  message?: ApiMessage | unknown;
+  /** `{ field: [texts] }` when a field was wrong; anything until checked. */
+  errors?: FieldErrors | unknown;
 }
 
 /**
@@ -179,7 +181,8 @@ export function isFailure(result: unknown): result is ApiFailure {
  * any, else the message (a list stays a list), else the fallback.
  */
 export function failureMessages(result: ApiFailure | null | undefined, fallback: string): string[] {
-  const fieldErrors = Object.values(result?.errors ?? {})
+  const errors = result?.errors;
+  const fieldErrors = (typeof errors === 'object' && errors !== null ? Object.values(errors) : [])
     .flat()
     .filter((text): text is string => typeof text === 'string' && text.trim() !== '');
   if (fieldErrors.length > 0) return fieldErrors;
@@ -242,7 +245,9 @@ function interpret<T>(response: Response, text: string, fallback: string): ApiRe
   }
   if (typeof body !== 'object' || body === null) return failure(fallback);
   if (!response.ok) {
-    return Array.isArray(body) ? failure(fallback) : ({ ...body, success: false } as ApiFailure);
+    if (Array.isArray(body)) return failure(fallback);
+    // The server's texts are kept as they came; failureMessages and parsed.ts read only the strings among them.
+    return { ...body, success: false };
   }
   return body as T;
 }

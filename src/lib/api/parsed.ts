@@ -13,7 +13,7 @@
 // islands on every page make are loaded when the first such call goes out (see `Parser`).
 import type { $ZodType } from 'zod/v4/core';
 import { MESSAGES } from '../messages.ts';
-import { failureMessages, type ApiClient, type ApiFailure, type FieldErrors, type HttpMethod, type RequestOptions } from './client.ts';
+import { failureMessages, type ApiClient, type FieldErrors, type HttpMethod, type RequestOptions } from './client.ts';
 
 export interface Ok<T> {
   ok: true;
@@ -56,6 +56,17 @@ function messagesOf(message: unknown): string[] {
   return list.filter((text): text is string => typeof text === 'string' && text.trim() !== '');
 }
 
+/** The field errors of a failure body: only `{ field: [texts] }` entries with texts. */
+function fieldErrorsOf(errors: unknown): FieldErrors {
+  if (typeof errors !== 'object' || errors === null) return {};
+  const read: FieldErrors = {};
+  for (const [field, texts] of Object.entries(errors)) {
+    const list = messagesOf(texts);
+    if (list.length > 0) read[field] = list;
+  }
+  return read;
+}
+
 export function failed(messages: string[], fieldErrors: FieldErrors = {}, data?: unknown): Failed {
   return { ok: false, messages, fieldErrors, data };
 }
@@ -76,9 +87,8 @@ export async function readAnswer<T>(
   if (raw === null) return { ok: false, cancelled: true };
   const body = raw as { success?: unknown; message?: unknown; errors?: unknown; data?: unknown };
   if (typeof raw !== 'object' || body.success !== true) {
-    const failure = (typeof raw === 'object' ? raw : { success: false }) as ApiFailure & { data?: unknown };
-    const errors = typeof body.errors === 'object' && body.errors !== null ? (body.errors as FieldErrors) : {};
-    return failed(failureMessages(failure, unexplained), errors, body.data);
+    const errors = fieldErrorsOf(body.errors);
+    return failed(failureMessages({ success: false, message: messagesOf(body.message), errors }, unexplained), errors, body.data);
   }
   const schema = typeof parser === 'function' ? await parser() : parser;
   const parsed = await schema['~standard'].validate(raw);
