@@ -58,6 +58,21 @@ export function toastOutcome(outcome: Outcome<unknown>, fallback: { success?: st
   showToasts(toastsForOutcome(outcome, fallback, flow));
 }
 
+/** Our text for a sent code when the API gives none (SPEC has no success text for it). */
+const OTP_SENT = 'OTP sent';
+
+/** Toasts an OTP send (SPEC §7 OTP: in demo mode the code shows in the toast); true when the code went out. */
+export function toastCodeSent(outcome: Outcome<{ otp?: string }>): boolean {
+  if (!outcome.ok) {
+    toastOutcome(outcome);
+    return false;
+  }
+  const { otp } = outcome.value;
+  const toasts = toastsForOutcome(outcome, { success: OTP_SENT });
+  showToasts(toasts.map((toast, index) => (index === 0 && otp ? { ...toast, message: `${toast.message} OTP: ${otp}` } : toast)));
+  return true;
+}
+
 export function showToasts(toasts: QueuedToast[]): void {
   for (const { kind, message, flow } of toasts) showToast(kind, message, flow);
 }

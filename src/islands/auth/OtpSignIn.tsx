@@ -9,19 +9,15 @@ import { useRef, useState } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { otpSendSchema, otpVerifySchema } from '../../lib/schemas/account.ts';
-import { OTP_DIGITS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { sendLoginOtp, verifyLoginOtp } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
-import { showToasts, toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
+import { toastCodeSent, toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { useAppForm } from '../forms/app-form.ts';
-
-/** Our text for a sent code when the API gives none (SPEC has no success text for it). */
-const OTP_SENT = 'OTP sent';
 
 const sendRule = ruleOf(otpSendSchema);
 /** The code box alone; the mobile it went to is kept beside the form. */
@@ -30,16 +26,7 @@ const codeRule = ruleOf(codeSchema);
 
 /** Sends the sign-in code and toasts the answer; true when it went out. */
 async function sendCode(mobile: string): Promise<boolean> {
-  const result = await sendLoginOtp(browserApi(), { mobile });
-  if (!result.ok) {
-    toastOutcome(result);
-    return false;
-  }
-  const otp = result.value.otp;
-  const toasts = toastsForOutcome(result, { success: OTP_SENT });
-  // Demo mode: the code is shown in the toast (SPEC §7 OTP).
-  showToasts(toasts.map((toast, index) => (index === 0 && otp ? { ...toast, message: `${toast.message} OTP: ${otp}` } : toast)));
-  return true;
+  return toastCodeSent(await sendLoginOtp(browserApi(), { mobile }));
 }
 
 export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
@@ -127,17 +114,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
     <div className="space-y-4">
       <form name="otp-code" ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
         <codeForm.AppField name="otp" validators={{ onChange: codeRule }}>
-          {(field) => (
-            <field.TextField
-              label="OTP"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={OTP_DIGITS}
-              hint={`Enter the ${OTP_DIGITS}-digit code sent to ${sentTo}`}
-              autoFocus
-              required
-            />
-          )}
+          {(field) => <field.OtpCodeField sentTo={sentTo} />}
         </codeForm.AppField>
         <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying || leaving} blocked={resending} hydrated={hydrated} />
       </form>

@@ -11,35 +11,22 @@ import type { Customer } from '../../lib/api/account.ts';
 import { OTP_RESEND_SECONDS } from '../../lib/checkout.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { otpSendSchema, otpVerifySchema } from '../../lib/schemas/account.ts';
-import { OTP_DIGITS } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { sendRegistrationOtp, verifyCheckoutOtp } from '../../stores/auth.ts';
 import { openSession } from '../../stores/session.ts';
-import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
+import { toastCodeSent, toastOutcome } from '../../stores/toast.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
 import { useAppForm } from '../forms/app-form.ts';
 
-/** Our text for a sent code when the API gives none (SPEC has no success text for it). */
-const OTP_SENT = 'OTP sent';
-
 const sendRule = ruleOf(otpSendSchema);
 const codeSchema = otpVerifySchema.pick({ otp: true });
 const codeRule = ruleOf(codeSchema);
 
 async function sendCode(mobile: string): Promise<boolean> {
-  const result = await sendRegistrationOtp(browserApi(), { mobile });
-  if (!result.ok) {
-    toastOutcome(result);
-    return false;
-  }
-  const otp = result.value.otp;
-  const toasts = toastsForOutcome(result, { success: OTP_SENT });
-  // Demo mode: the code is shown in the toast (SPEC §7 OTP).
-  showToasts(toasts.map((toast, index) => (index === 0 && otp ? { ...toast, message: `${toast.message} OTP: ${otp}` } : toast)));
-  return true;
+  return toastCodeSent(await sendRegistrationOtp(browserApi(), { mobile }));
 }
 
 interface Props {
@@ -133,17 +120,7 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
     <div className="space-y-4">
       <form name="checkout-otp" ref={codeRef} method="post" noValidate className="space-y-4" onSubmit={submitWith(codeForm)}>
         <codeForm.AppField name="otp" validators={{ onChange: codeRule }}>
-          {(field) => (
-            <field.TextField
-              label="OTP"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={OTP_DIGITS}
-              hint={`Enter the ${OTP_DIGITS}-digit code sent to ${sentTo}`}
-              autoFocus
-              required
-            />
-          )}
+          {(field) => <field.OtpCodeField sentTo={sentTo} />}
         </codeForm.AppField>
         <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying} blocked={resending} hydrated={hydrated} />
       </form>

@@ -6,11 +6,12 @@
  */
 import { createFormHook } from '@tanstack/react-form';
 import { fieldContext, formContext } from './form-context.ts';
+import OtpCodeField from './OtpCodeField.tsx';
 import TextField from './TextField.tsx';
 
 export const { useAppForm } = createFormHook({
   fieldContext,
   formContext,
-  fieldComponents: { TextField },
+  fieldComponents: { TextField, OtpCodeField },
   formComponents: {},
 });
