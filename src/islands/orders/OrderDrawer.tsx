@@ -7,11 +7,12 @@
  * focus then goes back to the order that opened it.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { COPY_CONFIRMATION_MS, SHIPPING_COST_LABEL } from '../../lib/constants.ts';
+import { SHIPPING_COST_LABEL } from '../../lib/constants.ts';
 import { formatPaiseAsRupees } from '../../lib/money.ts';
 import { canCancel, orderDateLabel, orderSummary, paymentLabel, statusLabel, type OrderCustomer } from '../../lib/orders.ts';
 import { closeOrderPopup, type OrderPopupState } from '../../stores/order-popup.ts';
 import { CloseIcon } from '../ui/Icons.tsx';
+import { useCopied } from '../ui/use-copied.ts';
 import CancelOrderDialog from './CancelOrderDialog.tsx';
 import OrderImage from './OrderImage.tsx';
 
@@ -37,7 +38,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopied();
   const [cancelling, setCancelling] = useState(false);
   const summary = orderSummary(order);
 
@@ -50,21 +51,11 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
     };
   }, [returnFocus]);
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(order.orderNumber);
-      setCopied(true);
-    } catch {
-      // No clipboard here: select the number so the shopper can copy it.
-      const number = document.getElementById(`${titleId}-number`);
-      if (number) window.getSelection()?.selectAllChildren(number);
-    }
+    if (await copyText(order.orderNumber)) return;
+    // No clipboard here: select the number so the shopper can copy it.
+    const number = document.getElementById(`${titleId}-number`);
+    if (number) window.getSelection()?.selectAllChildren(number);
   };
 
   // The browser gives focus back to Cancel Order; after a cancel that button is gone, so the drawer's close button takes it.

@@ -3,30 +3,18 @@
  * two seconds. The number itself is server-rendered beside it, so it is
  * readable and selectable before (or without) this button.
  */
-import { useEffect, useState } from 'react';
-import { COPY_CONFIRMATION_MS } from '../../lib/constants.ts';
 import { showToast } from '../../stores/toast.ts';
 import { useHydrated } from '../forms/form-behaviour.ts';
+import { useCopied } from '../ui/use-copied.ts';
 
 export const COPY_FAILED = 'Could not copy the order number';
 
 export default function CopyOrderNumber({ orderNumber }: { orderNumber: string }) {
   const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy: copyText } = useCopied();
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(orderNumber);
-      setCopied(true);
-    } catch {
-      showToast('error', COPY_FAILED);
-    }
+    if (!(await copyText(orderNumber))) showToast('error', COPY_FAILED);
   };
 
   return (
