@@ -3,33 +3,17 @@
  * cart's lines (src/lib/cart.server.ts) and, for a signed-in shopper, the
  * form prefilled from the profile and the saved shipping address. Server only.
  */
-import { z } from 'zod';
 import type { CartLine } from './cart.ts';
 import { serverCart, sessionToken, type ServerCartContext } from './cart.server.ts';
 import { getAccount } from './api/account.ts';
 import type { ApiClient } from './api/client.ts';
-import { parsedCall } from './api/parsed.ts';
+import { getShippingAddress } from './api/shipping.ts';
 import { prefillDetails, type CheckoutDetails } from './checkout.ts';
-import { MESSAGES } from './messages.ts';
-
-const optionalText = z.string().nullish();
-
-const savedAddressSchema = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      data: z.object({ address: optionalText, pincode: optionalText, city: optionalText, state: optionalText, alt_phone_number: optionalText }).loose().nullable(),
-    }),
-  })
-  .transform((body) => body.data.data);
 
 async function prefillFor(api: ApiClient, token: string): Promise<CheckoutDetails | null> {
   const [account, address] = await Promise.all([
     getAccount(api, { token }),
-    parsedCall(api, 'GET', '/customer/get-shipping-address', savedAddressSchema, {
-      token,
-      fallback: MESSAGES.account.fetchAddressFailed,
-    }),
+    getShippingAddress(api, { token }),
   ]);
   if (!account.ok) return null;
   return prefillDetails(account.value, address.ok ? address.value : null);

@@ -7,6 +7,7 @@
  */
 import type { Customer } from './api/account.ts';
 import type { FreshPrice } from './api/checkout.ts';
+import type { ShippingAddress } from './api/shipping.ts';
 import { linePaise, type CartLine } from './cart.ts';
 import { CHECKOUT_USER_TOKEN, PAYMENT_METHODS } from './constants.ts';
 import { formatPaiseAsRupees, paiseToRupeesString } from './money.ts';
@@ -57,19 +58,14 @@ export const EMPTY_DETAILS: CheckoutDetails = Object.freeze({
 });
 
 /** A saved shipping address as far as checkout reads it. */
-export interface SavedAddress {
-  address?: string | null;
-  pincode?: string | null;
-  city?: string | null;
-  state?: string | null;
-  alt_phone_number?: string | null;
-}
+/** The parts of the saved shipping address (src/lib/api/shipping.ts) a checkout starts from. */
+export type SavedAddress = Pick<ShippingAddress, 'address' | 'pincode' | 'city' | 'state' | 'altPhoneNumber'>;
 
 /** A signed-in shopper's starting values: the profile, then the saved address. */
 export function prefillDetails(customer: Customer | null | undefined, address: SavedAddress | null | undefined): CheckoutDetails {
   const text = (value: string | null | undefined) => (typeof value === 'string' ? value : '');
   const phone = text(customer?.phone_number);
-  const alt = text(address?.alt_phone_number) || text(customer?.alt_phone_number);
+  const alt = text(address?.altPhoneNumber) || text(customer?.alt_phone_number);
   return {
     firstname: text(customer?.firstname),
     lastname: text(customer?.lastname),

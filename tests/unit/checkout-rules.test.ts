@@ -119,7 +119,7 @@ describe('the draft', () => {
   it('prefills from the profile and saved address, and what the shopper typed wins', () => {
     const prefill = prefillDetails(
       { firstname: 'Asha', lastname: 'Rao', email: 'asha@example.com', phone_number: '9876543210', alt_phone_number: '9876543210' },
-      { address: '12 MG Road', pincode: '560001', city: 'Bengaluru', state: 'Karnataka' },
+      { address: '12 MG Road', pincode: '560001', city: 'Bengaluru', state: 'Karnataka', altPhoneNumber: null },
     );
     expect(prefill).toMatchObject({ firstname: 'Asha', alt_phone_number: '', city: 'Bengaluru' });
     expect(mergeDetails(prefill, { city: 'Mysuru', state: '  ' })).toMatchObject({ city: 'Mysuru', state: 'Karnataka' });

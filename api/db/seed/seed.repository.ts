@@ -1,13 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { sizeKey, sizeKeyColumns } from '../../catalog/size-keys.ts';
-import type {
-  CategoriesTable,
-  CouponsTable,
-  CustomersTable,
-  Database,
-  HomeSectionsTable,
-  StoreSettingsTable,
-} from '../schema.ts';
+import type { CouponsTable } from '../orders-schema.ts';
+import type { CategoriesTable, CustomersTable, Database, HomeSectionsTable, StoreSettingsTable } from '../schema.ts';
 
 /**
  * Writes catalogue and store data (demo seed, large benchmark catalogue, test

@@ -37,14 +37,12 @@ import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage } from '../../stores/toast.ts';
 import { serverErrors } from '../forms/field-rules.ts';
 import { useHydrated } from '../forms/form-behaviour.ts';
-import { submitButtonClass } from '../forms/form-styles.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import ContactOtp from './ContactOtp.tsx';
 import EmptyCheckout from './EmptyCheckout.tsx';
-import CouponForm from './CouponForm.tsx';
 import DetailsSections from './DetailsSections.tsx';
 import { detailsRule, useDetailsForm } from './details-form.ts';
-import OrderSummary from './OrderSummary.tsx';
+import SummaryPanel from './SummaryPanel.tsx';
 
 interface Props {
   initialLines: CartLine[];
@@ -261,30 +259,25 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
             )}
           </form>
         </div>
-        <section aria-labelledby="checkout-summary-title" className={`${section} lg:sticky lg:top-[calc(var(--header-h)+1rem)]`}>
-          <h2 id="checkout-summary-title" ref={summaryHeading} tabIndex={-1} className={heading}>
-            Order summary
-          </h2>
-          <OrderSummary
-            lines={lines}
-            totals={totals}
-            couponCode={discount?.code ?? null}
-            problems={problems}
-            onRemove={busy ? undefined : (line) => {
-              setProblems(new Map());
-              // The order changes: the refused attempt is over.
-              dropAttempt();
-              void removeFromCart(browserApi(), line);
-            }}
-          >
-            {verified && <CouponForm lines={lines} hydrated={hydrated} disabled={busy} />}
-          </OrderSummary>
-          {verified && (
-            <button type="submit" form="checkout-details" className={submitButtonClass} disabled={!hydrated || busy} aria-busy={busy || undefined}>
-              {busy ? 'Placing order…' : 'Place order'}
-            </button>
-          )}
-        </section>
+        <SummaryPanel
+          lines={lines}
+          totals={totals}
+          couponCode={discount?.code ?? null}
+          problems={problems}
+          onRemove={(line) => {
+            setProblems(new Map());
+            // The order changes: the refused attempt is over.
+            dropAttempt();
+            void removeFromCart(browserApi(), line);
+          }}
+          verified={verified}
+          hydrated={hydrated}
+          busy={busy}
+          headingRef={summaryHeading}
+          formId="checkout-details"
+          className={section}
+          headingClassName={heading}
+        />
       </div>
       <ConfirmDialog
         title="Confirm order"

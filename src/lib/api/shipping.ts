@@ -9,7 +9,8 @@ import type { ShippingAddressRequest } from '../schemas/address.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 import { parsedCall, type Outcome } from './parsed.ts';
 
-type CallOptions = Pick<RequestOptions, 'signal' | 'key'>;
+/** The server's pages pass the shopper's token per call (`token`); islands use the client's own. */
+type CallOptions = Pick<RequestOptions, 'signal' | 'key' | 'token'>;
 
 export interface ShippingAddress {
   firstname: string;
