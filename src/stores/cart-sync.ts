@@ -5,6 +5,7 @@
  * cart's start on each page: lines a no-JavaScript post left in the
  * guest_cart cookie join the cart, and a signed-in cart is synced or fetched.
  */
+import { atom } from 'nanostores';
 import { guestCartItem, syncGuestCartCall } from '../lib/api/cart.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import { addGuestLine, guestSyncKeyFor, lineLimit, sameLine, type CartLine } from '../lib/cart.ts';
@@ -142,5 +143,13 @@ export function startCart(): void {
   page.started = true;
   watchSignIn();
   takeCookieLines();
-  void refreshSignedIn(browserApi());
+  void refreshSignedIn(browserApi()).finally(() => $cartReady.set(true));
 }
+
+/**
+ * True once this page's start has read the cart (or had nothing to read).
+ * Islands may hydrate before the page's start script runs, so one that must
+ * show the server's lines (cart page, checkout) waits for this, not only for
+ * `loading` to be off.
+ */
+export const $cartReady = atom(false);

@@ -42,7 +42,7 @@ import {
 import { toastOutcome } from './toast.ts';
 
 export { $cart, INITIAL_CART, fetchCart, restoreCart } from './cart-state.ts';
-export { syncGuestCart } from './cart-sync.ts';
+export { $cartReady, syncGuestCart } from './cart-sync.ts';
 
 /** The line of the cart that `line` stands for: the same object, else the same cart_id, else the same kind of line. */
 function findLine(lines: readonly CartLine[], line: CartLine): CartLine | undefined {

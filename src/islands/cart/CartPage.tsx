@@ -16,7 +16,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { cartCount, type CartLine } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $auth } from '../../stores/auth.ts';
-import { $cart } from '../../stores/cart.ts';
+import { $cart, $cartReady } from '../../stores/cart.ts';
 import CartLines from './CartLines.tsx';
 import SyncRetry from './SyncRetry.tsx';
 import CartSummary, { checkoutHref, primaryButton, primaryInline, secondaryButton } from './CartSummary.tsx';
@@ -34,6 +34,7 @@ const PROMPT_TITLE_ID = 'cart-signin-title';
 
 export default function CartPage({ initialLines, signedInHint, loginPrompt }: Props) {
   const { cartItems, syncError, loading } = useStore($cart);
+  const ready = useStore($cartReady);
   const { isAuthenticated } = useStore($auth);
   const [hydrated, setHydrated] = useState(false);
   // Signed in: the server's lines until the store's start-up fetch has answered.
@@ -44,8 +45,8 @@ export default function CartPage({ initialLines, signedInHint, loginPrompt }: Pr
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (hydrated && !loading) setSettled(true);
-  }, [hydrated, loading]);
+    if (hydrated && ready && !loading) setSettled(true);
+  }, [hydrated, ready, loading]);
 
   const signedIn = hydrated ? isAuthenticated : signedInHint;
   const showingServerLines = !hydrated || (isAuthenticated && !settled);

@@ -31,7 +31,7 @@ import { freshPricesOf, type PlacedOrder } from '../../lib/api/checkout.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
-import { $cart, removeFromCart } from '../../stores/cart.ts';
+import { $cart, $cartReady, removeFromCart } from '../../stores/cart.ts';
 import { $checkout, dropAttempt, emptyCart, loadDraft, placeOrder, repriceCoupon, resumeAttempt, saveDraft, saveNewGuestDetails } from '../../stores/checkout.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage } from '../../stores/toast.ts';
@@ -57,6 +57,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const hydrated = useHydrated();
   const auth = useStore($auth);
   const cart = useStore($cart);
+  const cartReady = useStore($cartReady);
   const { discount, checkoutLoading } = useStore($checkout);
   const [settled, setSettled] = useState(false);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
@@ -74,8 +75,8 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const rule = useRef(refused.wrap(detailsRule)).current;
 
   useEffect(() => {
-    if (hydrated && !cart.loading) setSettled(true);
-  }, [hydrated, cart.loading]);
+    if (hydrated && cartReady && !cart.loading) setSettled(true);
+  }, [hydrated, cartReady, cart.loading]);
 
   // Where focus goes once the dialog has closed (closing gives it back to Place order first).
   const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
