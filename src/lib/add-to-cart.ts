@@ -120,3 +120,68 @@ export function quickAdd(variants: readonly SelectedVariant[], stock: number): Q
   if (variants.every((variant) => variant.stock <= 0)) return { kind: 'sold-out' };
   return variants.length === 1 ? { kind: 'add', variant: variants[0]! } : { kind: 'choose' };
 }
+
+/**
+ * What an add-to-cart button carries for the script that enhances its form
+ * (src/scripts/add-to-cart-forms.ts): the product as the cart keeps it and its
+ * sizes, as JSON in a data attribute, so cards need no island and no props.
+ */
+export interface AddPayload {
+  product: AddableProduct;
+  variants: SelectedVariant[];
+}
+
+export function encodeAddPayload(payload: AddPayload): string {
+  return JSON.stringify(payload);
+}
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isOptionalId = (value: unknown) => value === undefined || value === null || isId(value);
+
+function isAddableProduct(value: unknown): value is AddableProduct {
+  if (typeof value !== 'object' || value === null) return false;
+  const product = value as Record<string, unknown>;
+  return (
+    isId(product.id) &&
+    typeof product.name === 'string' &&
+    typeof product.slug === 'string' &&
+    (product.cover_image === undefined || product.cover_image === null || typeof product.cover_image === 'string') &&
+    typeof product.final_price === 'string' &&
+    isCount(product.quantity) &&
+    isOptionalId(product.retailer_id) &&
+    isOptionalId(product.wholesaler_id)
+  );
+}
+
+function isVariant(value: unknown): value is SelectedVariant {
+  if (typeof value !== 'object' || value === null) return false;
+  const variant = value as Record<string, unknown>;
+  return isId(variant.id) && typeof variant.product_variation === 'string' && typeof variant.final_price === 'string' && isCount(variant.stock);
+}
+
+/** The payload of a button's data attribute; null when it is missing or not what encodeAddPayload writes. */
+export function decodeAddPayload(text: string | null | undefined): AddPayload | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { product, variants } = value as Record<string, unknown>;
+  if (!isAddableProduct(product) || !Array.isArray(variants) || !variants.every(isVariant)) return null;
+  return { product, variants };
+}
+
+/** A quantity field's value as a line quantity: 1..5, the default when missing or malformed. */
+export function formQuantity(value: FormDataEntryValue | null): number {
+  const number = typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : 0;
+  return number > 0 ? Math.min(number, MAX_CART_LINE_QUANTITY) : DEFAULT_ADD_QUANTITY;
+}
+
+/** A size field's value as a variant id; null when none (or a malformed one) was chosen. */
+export function formVariantId(value: FormDataEntryValue | null): number | null {
+  return positiveId(value) ?? null;
+}

@@ -36,9 +36,14 @@ export async function serverCartOf(request: APIRequestContext, token: string): P
   return (await response.json()).data.cart as ServerLine[];
 }
 
-/** Waits until the first island of a component has hydrated (Astro drops `ssr` from <astro-island> then). */
-export async function hydrated(page: Page, component: string): Promise<void> {
-  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).not.toHaveAttribute('ssr');
+/** Waits until the page's add-to-cart script has taken its forms over (before that a form posts to /cart/add). */
+export async function addToCartFormsReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-add-to-cart-forms', 'ready');
+}
+
+/** Waits until the page's wishlist script has taken its hearts over. */
+export async function wishlistHeartsReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-wishlist-hearts', 'ready');
 }
 
 /** Picks a size by clicking its label (the radio itself is visually hidden). */

@@ -12,7 +12,7 @@ import {
   apiToken,
   chooseSize,
   find,
-  hydrated,
+  addToCartFormsReady,
   inStock,
   serverCartOf,
   sizedProducts,
@@ -33,7 +33,7 @@ const lineOf = (scope: Locator, product: Product, size?: Variation): Locator => 
 
 async function openProduct(page: Page, product: Product): Promise<void> {
   await page.goto(`/products/${product.slug}`);
-  await hydrated(page, 'AddToCart');
+  await addToCartFormsReady(page);
 }
 
 /** Adds the chosen size from the product page; the drawer opens with `count` lines and the toast shows. */
@@ -137,7 +137,7 @@ test('a size is required: a post without one comes back with "Please select a si
   await page.goto(back);
   await expect(page.getByRole('alert').filter({ hasText: 'Please select a size' })).toBeVisible();
   // Once read, the message leaves the address so a reload does not repeat it.
-  await hydrated(page, 'AddToCart');
+  await addToCartFormsReady(page);
   await expect(page).toHaveURL((url) => url.pathname === `/products/${product.slug}` && url.search === '');
   // Choosing a size clears it.
   for (const size of inStock(product).slice(0, 2)) await chooseSize(page, size.product_variation);
@@ -188,8 +188,8 @@ test('a product card adds a product without sizes in one click, and one with sev
 
   const add = products.getByRole('button', { name: `Add to cart: ${plain.name}`, exact: true });
   await add.scrollIntoViewIfNeeded();
-  // The card's island hydrates once visible; before that the button would post the form instead.
-  await expect(add.locator('xpath=ancestor::astro-island')).not.toHaveAttribute('ssr');
+  // Before the page's script has run the button would post the form instead.
+  await addToCartFormsReady(page);
   await add.click();
   const drawer = drawerOf(page, 1);
   await expect(drawer).toBeVisible();
@@ -206,7 +206,6 @@ test('a product card adds a product without sizes in one click, and one with sev
   }
   const addSized = products.getByRole('button', { name: `Add to cart: ${sized.name}`, exact: true });
   await addSized.scrollIntoViewIfNeeded();
-  await expect(addSized.locator('xpath=ancestor::astro-island')).not.toHaveAttribute('ssr');
   await addSized.click();
   await expect(products.getByText('Please select a size').first()).toBeVisible();
   await select.selectOption(String(size.id));

@@ -14,6 +14,7 @@ import {
   sizedProducts,
   toast,
 } from './cart-steps.ts';
+import { addToCartFormsReady } from './add-to-cart-steps.ts';
 import { watchCsp } from './helpers.ts';
 import { API_KEY } from './store-api.ts';
 
@@ -207,8 +208,8 @@ test('the open drawer has no serious accessibility violations and no CSP violati
 test('an add from the product page opens the drawer; closing it gives focus back to Add to cart', async ({ page, request }) => {
   const [pick] = await sizedProducts(request);
   await page.goto(`/products/${pick!.product.slug}`);
-  // The island takes the form over once hydrated (Astro drops `ssr` from its <astro-island> then).
-  await expect(page.locator('astro-island[component-url*="/AddToCart."]').first()).not.toHaveAttribute('ssr');
+  // The page's script takes the form over once it has run.
+  await addToCartFormsReady(page);
   // The radio is visually hidden: a shopper clicks its label.
   const size = page.getByRole('radio', { name: new RegExp(`^${pick!.variant.product_variation},`) });
   await page.getByRole('group', { name: 'Size' }).locator('label').filter({ has: size }).click();

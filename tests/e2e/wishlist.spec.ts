@@ -5,9 +5,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { allHydrated, allProducts, find, hydrated, sizedProducts, type Product } from './add-to-cart-steps.ts';
+import { addToCartFormsReady, allHydrated, allProducts, find, sizedProducts, wishlistHeartsReady, type Product } from './add-to-cart-steps.ts';
 import { toast } from './cart-steps.ts';
 import { signInThroughApi, watchCsp, verifiedAccount } from './helpers.ts';
+import { apiPost } from './store-api.ts';
 
 /** The product page's own heart (cards further down name their product). */
 const heart = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Save to wishlist', exact: true });
@@ -21,7 +22,7 @@ async function products(request: Parameters<typeof allProducts>[0]): Promise<{ p
 
 async function saveFromPage(page: Page, product: Product): Promise<void> {
   await page.goto(`/products/${product.slug}`);
-  await hydrated(page, 'WishlistButton');
+  await wishlistHeartsReady(page);
   await expect(heart(page)).toHaveAttribute('aria-pressed', 'false');
   await heart(page).click();
   await expect(toast(page, 'Product added to wishlist').first()).toBeVisible();
@@ -32,7 +33,7 @@ test('a signed-out shopper who taps the heart is asked to sign in', async ({ pag
   const violations = watchCsp(page);
   const { plain } = await products(request);
   await page.goto(`/products/${plain.slug}`);
-  await hydrated(page, 'WishlistButton');
+  await wishlistHeartsReady(page);
 
   await heart(page).click();
   const note = page.getByRole('status').filter({ hasText: 'Sign in to save items to your wishlist.' });
@@ -61,7 +62,7 @@ test('a signed-in shopper saves products, sees them at /my-account/wishlist, add
   await saveFromPage(page, sized);
   // A reload still shows the saved state (the store reads the list again).
   await page.reload();
-  await hydrated(page, 'WishlistButton');
+  await wishlistHeartsReady(page);
   await expect(heart(page)).toHaveAttribute('aria-pressed', 'true');
 
   await page.goto('/my-account/wishlist');
@@ -71,7 +72,7 @@ test('a signed-in shopper saves products, sees them at /my-account/wishlist, add
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByRole('link', { name: plain.name, exact: true })).toHaveAttribute('href', `/products/${plain.slug}`);
   await expect(list.getByRole('combobox', { name: `Size of ${sized.name}` })).toBeVisible();
-  await allHydrated(page, 'AddToCart');
+  await addToCartFormsReady(page);
   await allHydrated(page, 'RemoveFromWishlist');
 
   await page.waitForLoadState('networkidle');
@@ -98,5 +99,40 @@ test('a signed-in shopper saves products, sees them at /my-account/wishlist, add
   // The server agrees: the list is empty after a reload too.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Saved products' }).getByText('Your wishlist is empty.')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('the hearts on product cards ask a signed-out shopper to sign in, and save a signed-in shopper\'s product', async ({ page, request }) => {
+  const violations = watchCsp(page);
+  const listed = (await apiPost(request, '/get-products?page=1')).data.products.data as Product[];
+  const product = find(listed, 'a product on page 1 of the shop');
+  const cardHeart = page.getByRole('main').getByRole('button', { name: `Save ${product.name} to wishlist`, exact: true }).first();
+
+  await page.goto('/shop');
+  await wishlistHeartsReady(page);
+  await cardHeart.click();
+  const note = page.getByRole('status').filter({ hasText: 'Sign in to save items to your wishlist.' });
+  await expect(note).toBeVisible();
+  await expect(note.getByRole('link', { name: 'Sign in' })).toBeFocused();
+  // A press outside the heart closes the note.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(note).toBeHidden();
+  await expect(cardHeart).toHaveAttribute('aria-pressed', 'false');
+
+  const { email, password } = await verifiedAccount(request);
+  await signInThroughApi(page, email, password);
+  await page.goto('/shop');
+  await wishlistHeartsReady(page);
+  await cardHeart.click();
+  await expect(toast(page, 'Product added to wishlist').first()).toBeVisible();
+  await expect(cardHeart).toHaveAttribute('aria-pressed', 'true');
+  await expect(note).toHaveCount(0);
+
+  // After a reload the saved product's heart shows pressed once the page's script has read the wishlist; others do not.
+  await page.reload();
+  await wishlistHeartsReady(page);
+  await expect(cardHeart).toHaveAttribute('aria-pressed', 'true');
+  const others = page.getByRole('main').getByRole('button', { name: /^Save .* to wishlist$/, pressed: true });
+  await expect(others).toHaveCount(await page.getByRole('main').getByRole('button', { name: `Save ${product.name} to wishlist`, exact: true }).count());
   expect(violations).toEqual([]);
 });

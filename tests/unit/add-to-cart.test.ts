@@ -4,6 +4,10 @@ import {
   cartErrorMessage,
   cartVariants,
   checkAdd,
+  decodeAddPayload,
+  encodeAddPayload,
+  formQuantity,
+  formVariantId,
   parseAddRequest,
   quickAdd,
 } from '../../src/lib/add-to-cart.ts';
@@ -101,5 +105,47 @@ describe('addableProduct and cartVariants', () => {
       wholesaler_id: null,
     });
     expect(cartVariants(product)).toEqual([{ id: 8, product_variation: 'L', final_price: '899.00', stock: 9 }]);
+  });
+});
+
+describe('the add-to-cart button payload', () => {
+  const product = {
+    id: 9,
+    name: 'Kurta "festive" <b>',
+    slug: 'kurta',
+    cover_image: '/media/k.webp',
+    final_price: '1299.00',
+    quantity: 4,
+    retailer_id: null,
+    wholesaler_id: 3,
+  };
+
+  it('reads back what the server wrote, names with quotes and markup included', () => {
+    const payload = { product, variants: [size(1, 'M', 2), size(2, 'L', 0)] };
+    expect(decodeAddPayload(encodeAddPayload(payload))).toEqual(payload);
+  });
+
+  it('is null when missing, not JSON, or not a product with sizes', () => {
+    expect(decodeAddPayload(undefined)).toBeNull();
+    expect(decodeAddPayload('')).toBeNull();
+    expect(decodeAddPayload('{')).toBeNull();
+    expect(decodeAddPayload('null')).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product }))).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product: { ...product, id: 0 }, variants: [] }))).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product: { ...product, quantity: -1 }, variants: [] }))).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product: { ...product, final_price: 12 }, variants: [] }))).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product, variants: [{ id: 1, product_variation: 'M', final_price: '1', stock: 1.5 }] }))).toBeNull();
+  });
+
+  it('takes a form quantity of 1..5, else the default; and a size only as a positive id', () => {
+    expect(formQuantity('3')).toBe(3);
+    expect(formQuantity('9')).toBe(5);
+    expect(formQuantity(null)).toBe(1);
+    expect(formQuantity('0')).toBe(1);
+    expect(formQuantity('two')).toBe(1);
+    expect(formVariantId('12')).toBe(12);
+    expect(formVariantId('')).toBeNull();
+    expect(formVariantId(null)).toBeNull();
+    expect(formVariantId('-4')).toBeNull();
   });
 });
