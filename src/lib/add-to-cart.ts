@@ -9,6 +9,7 @@ import type { AddableProduct, SelectedVariant } from './cart.ts';
 import { DEFAULT_ADD_QUANTITY, MAX_CART_LINE_QUANTITY } from './constants.ts';
 import type { ProductItem } from './api/catalog.ts';
 import { MESSAGES } from './messages.ts';
+import { isPositiveId as isId, isRecord, parseJsonRecord } from './json-record.ts';
 import { coverImageOf } from './product-images.ts';
 
 export const CART_ERROR_PARAM = 'cart_error';
@@ -135,13 +136,11 @@ export function encodeAddPayload(payload: AddPayload): string {
   return JSON.stringify(payload);
 }
 
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isOptionalId = (value: unknown) => value === undefined || value === null || isId(value);
 
-function isAddableProduct(value: unknown): value is AddableProduct {
-  if (typeof value !== 'object' || value === null) return false;
-  const product = value as Record<string, unknown>;
+function isAddableProduct(product: unknown): product is AddableProduct {
+  if (!isRecord(product)) return false;
   return (
     isId(product.id) &&
     typeof product.name === 'string' &&
@@ -154,23 +153,14 @@ function isAddableProduct(value: unknown): value is AddableProduct {
   );
 }
 
-function isVariant(value: unknown): value is SelectedVariant {
-  if (typeof value !== 'object' || value === null) return false;
-  const variant = value as Record<string, unknown>;
+function isVariant(variant: unknown): variant is SelectedVariant {
+  if (!isRecord(variant)) return false;
   return isId(variant.id) && typeof variant.product_variation === 'string' && typeof variant.final_price === 'string' && isCount(variant.stock);
 }
 
 /** The payload of a button's data attribute; null when it is missing or not what encodeAddPayload writes. */
 export function decodeAddPayload(text: string | null | undefined): AddPayload | null {
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { product, variants } = value as Record<string, unknown>;
+  const { product, variants } = parseJsonRecord(text) ?? {};
   if (!isAddableProduct(product) || !Array.isArray(variants) || !variants.every(isVariant)) return null;
   return { product, variants };
 }

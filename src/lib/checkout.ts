@@ -11,6 +11,7 @@ import type { ShippingAddress } from './api/shipping.ts';
 import { linePaise, type CartLine } from './cart.ts';
 import { CHECKOUT_USER_TOKEN, PAYMENT_METHODS } from './constants.ts';
 import { formatPaiseAsRupees, paiseToRupeesString } from './money.ts';
+import { isRecord, parseJsonRecord } from './json-record.ts';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -216,18 +217,10 @@ export interface CheckoutDraft {
 
 export const EMPTY_DRAFT: CheckoutDraft = Object.freeze({ details: {}, paymentMethod: 'cod', attempt: null });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A stored draft read back: known detail fields only (so an OTP can never come back), anything unreadable empty. */
 export function readDraft(text: string | null | undefined): CheckoutDraft {
-  if (!text) return EMPTY_DRAFT;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return EMPTY_DRAFT;
-  }
-  if (!isRecord(parsed)) return EMPTY_DRAFT;
+  const parsed = parseJsonRecord(text);
+  if (!parsed) return EMPTY_DRAFT;
   const details: Partial<CheckoutDetails> = {};
   const stored = isRecord(parsed.details) ? parsed.details : {};
   for (const name of DETAIL_FIELDS) {

@@ -5,6 +5,7 @@
  * shopper is told. Pure, so both are unit tested apart from the DOM.
  */
 import type { AddableProduct } from './cart.ts';
+import { isPositiveId, parseJsonRecord } from './json-record.ts';
 
 export type HeartProduct = Pick<AddableProduct, 'id' | 'retailer_id' | 'wholesaler_id'>;
 
@@ -14,22 +15,14 @@ export function encodeHeartProduct(product: HeartProduct): string {
   return JSON.stringify({ id: product.id, retailer_id: product.retailer_id ?? null, wholesaler_id: product.wholesaler_id ?? null });
 }
 
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-const optionalId = (value: unknown): number | null | undefined => (value === null || value === undefined ? null : isId(value) ? value : undefined);
+const optionalId = (value: unknown): number | null | undefined => (value === null || value === undefined ? null : isPositiveId(value) ? value : undefined);
 
 /** The heart's product; null when the attribute is missing or malformed. */
 export function decodeHeartProduct(text: string | null | undefined): HeartProduct | null {
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
+  const record = parseJsonRecord(text);
+  if (!record) return null;
   const retailer = optionalId(record.retailer_id);
   const wholesaler = optionalId(record.wholesaler_id);
-  if (!isId(record.id) || retailer === undefined || wholesaler === undefined) return null;
+  if (!isPositiveId(record.id) || retailer === undefined || wholesaler === undefined) return null;
   return { id: record.id, retailer_id: retailer, wholesaler_id: wholesaler };
 }
