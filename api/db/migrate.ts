@@ -5,6 +5,7 @@ import * as accountMail from './migrations/2026-11-24-001-account-mail.ts';
 import * as orders from './migrations/2026-11-24-002-orders.ts';
 import * as payments from './migrations/2026-11-24-003-payments.ts';
 import * as catalogueVersion from './migrations/2026-11-24-016-catalogue-version.ts';
+import * as catalogueVersionAtCommit from './migrations/2026-11-24-017-catalogue-version-at-commit.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-002-orders': orders,
   '2026-11-24-003-payments': payments,
   '2026-11-24-016-catalogue-version': catalogueVersion,
+  '2026-11-24-017-catalogue-version-at-commit': catalogueVersionAtCommit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

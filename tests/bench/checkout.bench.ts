@@ -4,7 +4,10 @@
  *
  * 1. scarce stock: 200 shoppers, each with their own token and a cart line,
  *    order one unit of a variant with 50 in stock, 50 connections at a time;
- * 2. ample stock: the same shoppers place 1,000 one-unit orders, 50 at a time.
+ * 2. ample stock: the same shoppers place 1,000 one-unit orders, 50 at a time;
+ * 3. many products: 1,000 more, each of one of 50 products with ample stock, so
+ *    orders contend for no product row, only for what every order writes
+ *    (decision 026: the catalogue version).
  *
  * Prints answers/s and orders/s, p50/p95/p99 of the placed orders' checkout calls, orders created, the final
  * stock and the oversell (orders beyond the stock, or stock below zero: must
@@ -37,6 +40,7 @@ const SHOPPERS = 200;
 const SCARCE_STOCK = 50;
 const AMPLE_ORDERS = 1000;
 const CONCURRENCY = 50;
+const SPREAD_PRODUCTS = 50;
 const PRICE = 499_00;
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_checkout';
@@ -93,7 +97,7 @@ console.log(`Target (SQLite, ample stock): at least ${TARGET.ordersPerSecond} or
 async function benchOne(setup: Setup): Promise<string[][]> {
   const store = await setup.open();
   await migrateToLatest(store.db, setup.label === 'PostgreSQL' ? PG_SCHEMA : undefined);
-  const { scarce, ample, shoppers } = await seed(store);
+  const { scarce, ample, spread, shoppers } = await seed(store);
   const port = await freePort();
   const server = startServer(port, setup.databaseUrl);
   try {
@@ -114,16 +118,21 @@ async function benchOne(setup: Setup): Promise<string[][]> {
 
     const scarceRun = await runAll(shoppers.map((s) => checkout(s, scarce)));
     const ampleRun = await runAll(Array.from({ length: AMPLE_ORDERS }, (_, i) => checkout(shoppers[i % SHOPPERS]!, ample)));
+    const spreadRun = await runAll(Array.from({ length: AMPLE_ORDERS }, (_, i) => checkout(shoppers[i % SHOPPERS]!, spread[i % SPREAD_PRODUCTS]!)));
     agent.destroy();
 
     const figures: string[][] = [];
-    for (const [phase, run, variant, initial] of [
-      ['scarce (50 in stock)', scarceRun, scarce, SCARCE_STOCK],
-      ['ample', ampleRun, ample, AMPLE_ORDERS * 2],
+    for (const [phase, run, variants, initial] of [
+      ['scarce (50 in stock)', scarceRun, [scarce], SCARCE_STOCK],
+      ['ample', ampleRun, [ample], AMPLE_ORDERS * 2],
+      [`${SPREAD_PRODUCTS} products`, spreadRun, spread, AMPLE_ORDERS * 2],
     ] as const) {
-      const created = await countOrders(store, variant.variantId);
-      const stock = await stockOf(store, variant.variantId);
-      const oversell = Math.max(0, created - initial) + Math.max(0, -stock);
+      let [created, stock, oversell] = [0, 0, 0];
+      for (const variant of variants) {
+        const [made, left] = [await countOrders(store, variant.variantId), await stockOf(store, variant.variantId)];
+        [created, stock] = [created + made, stock + left];
+        oversell += Math.max(0, made - initial) + Math.max(0, -left);
+      }
       const placed = run.results.filter((r) => r.status === 200);
       const statuses = Object.entries(countBy(run.results.map((r) => r.status))).map(([s, n]) => `${n}x${s}`).join(' ');
       figures.push([
@@ -180,12 +189,15 @@ async function seed(store: StoreDatabase) {
     created_at: stamp,
     variants: [{ product_variation: 'M', old_price: PRICE, price: PRICE, final_price: PRICE, stock }],
   });
-  const ids = await insertProducts(store.db, [product('scarce', SCARCE_STOCK), product('ample', AMPLE_ORDERS * 2)]);
+  const spreadSkus = Array.from({ length: SPREAD_PRODUCTS }, (_, i) => `spread-${i}`);
+  const ids = await insertProducts(store.db, [product('scarce', SCARCE_STOCK), product('ample', AMPLE_ORDERS * 2), ...spreadSkus.map((sku) => product(sku, AMPLE_ORDERS * 2))]);
   const variantOf = async (productId: number): Promise<Variant> => {
     const row = await store.db.selectFrom('product_variants').select('id').where('product_id', '=', productId).executeTakeFirstOrThrow();
     return { productId, variantId: Number(row.id), retailerId };
   };
   const [scarce, ample] = [await variantOf(ids[0]!), await variantOf(ids[1]!)];
+  const spread: Variant[] = [];
+  for (const id of ids.slice(2)) spread.push(await variantOf(id));
   const shoppers: Shopper[] = [];
   for (let i = 0; i < SHOPPERS; i += 1) {
     const email = `bench${i}@example.com`;
@@ -195,7 +207,7 @@ async function seed(store: StoreDatabase) {
     await store.db.insertInto('cart_items').values({ customer_id: id, product_id: scarce.productId, variant_id: scarce.variantId, quantity: 1, created_at: stamp, updated_at: stamp }).execute();
     shoppers.push({ email, phone, token: await createSession(store.db, id) });
   }
-  return { scarce, ample, shoppers };
+  return { scarce, ample, spread, shoppers };
 }
 
 function body(shopper: Shopper, variant: Variant) {
