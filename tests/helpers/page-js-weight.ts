@@ -3,7 +3,8 @@
  * budget): its module scripts, its islands' components and renderers, and
  * every module those import statically, each counted once, gzip-compressed.
  * Modules loaded by dynamic import() (e.g. the carousel, when its panel first
- * opens) are left out: they come only when the shopper asks. A byte count,
+ * opens) and islands that load on the shopper's reach (`client:reach`) are
+ * left out: they come only when the shopper asks. A byte count,
  * never a timing; used by tests/e2e/js-budget.spec.ts and the page benchmark.
  */
 import { gzipSync } from 'node:zlib';
@@ -29,11 +30,18 @@ export interface PageJsWeight {
   rawBytes: number;
 }
 
-/** Module URLs a page's HTML starts from: module scripts and island component/renderer/before-hydration URLs. */
+/**
+ * Module URLs a page's HTML starts from: module scripts and the
+ * component/renderer/before-hydration URLs of its islands, except islands that
+ * load only when the shopper reaches for them (`client:reach`, decision 029).
+ */
 export function entryScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
+  for (const [island] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (/\bclient="reach"/.test(island)) continue;
+    for (const match of island.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
+  }
   return [...urls];
 }
 

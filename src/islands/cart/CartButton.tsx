@@ -5,10 +5,10 @@
  * drawer, with the number of lines as a badge ('Cart(count)' counts lines).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { cartCount } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $cart, openCart } from '../../stores/cart.ts';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 
 export const CART_DRAWER_ID = 'cart-drawer';
 
@@ -32,12 +32,11 @@ export function cartButtonLabel(count: number): string {
 export default function CartButton() {
   const { cartItems, isCartOpen } = useStore($cart);
   // The first render matches the server's link; the stored cart shows only after hydration.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useEnhanced();
 
   if (!hydrated) {
     return (
-      <a href={ROUTES.cart} className={iconLink} aria-label="Cart">
+      <a href={ROUTES.cart} className={iconLink} aria-label="Cart" data-reach="cart">
         <BagIcon />
       </a>
     );
@@ -48,6 +47,7 @@ export default function CartButton() {
     <button
       type="button"
       data-cart-button
+      data-reach="cart"
       className={iconLink}
       aria-label={cartButtonLabel(count)}
       aria-haspopup="dialog"
