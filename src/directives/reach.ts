@@ -21,16 +21,16 @@ const SETTLE_LIMIT_MS = 1500;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Resolves once an island says its hydrated render is on screen (or after the limit). */
-function settled(): Promise<void> {
+/** Resolves once the island says its hydrated render is on screen (or after the limit). */
+function settled(island: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      window.removeEventListener(ISLAND_SETTLED_EVENT, done);
+      island.removeEventListener(ISLAND_SETTLED_EVENT, done);
       resolve();
     };
     const timer = setTimeout(done, SETTLE_LIMIT_MS);
-    window.addEventListener(ISLAND_SETTLED_EVENT, done);
+    island.addEventListener(ISLAND_SETTLED_EVENT, done);
   });
 }
 
@@ -102,7 +102,7 @@ const reach: ClientDirective = (load, options, el) => {
     for (const type of REACH_EVENTS) el.removeEventListener(type, onReach, true);
     try {
       const hydrate = await load();
-      const shown = settled();
+      const shown = settled(el);
       await hydrate();
       if (held.length > 0 || hovered) await shown;
     } finally {

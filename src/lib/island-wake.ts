@@ -40,5 +40,5 @@ export function onIslandWake(name: string, callback: () => void): void {
   else waiting.set(name, [...(waiting.get(name) ?? []), callback]);
 }
 
-/** Sent (on window) by an island once its hydrated render is on screen (src/islands/ui/use-enhanced.ts). */
+/** Sent on its <astro-island> by an island once its hydrated render is on screen (src/islands/ui/use-enhanced.ts). */
 export const ISLAND_SETTLED_EVENT = 'storefront:island-settled';

@@ -5,6 +5,7 @@
  * drawer, with the number of lines as a badge ('Cart(count)' counts lines).
  */
 import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
 import { cartCount } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $cart, openCart } from '../../stores/cart.ts';
@@ -32,11 +33,13 @@ export function cartButtonLabel(count: number): string {
 export default function CartButton() {
   const { cartItems, isCartOpen } = useStore($cart);
   // The first render matches the server's link; the stored cart shows only after hydration.
-  const hydrated = useEnhanced();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const hydrated = useEnhanced(() => buttonRef.current ?? linkRef.current);
 
   if (!hydrated) {
     return (
-      <a href={ROUTES.cart} className={iconLink} aria-label="Cart" data-reach="cart">
+      <a ref={linkRef} href={ROUTES.cart} className={iconLink} aria-label="Cart" data-reach="cart">
         <BagIcon />
       </a>
     );
@@ -45,6 +48,7 @@ export default function CartButton() {
   const count = cartCount(cartItems);
   return (
     <button
+      ref={buttonRef}
       type="button"
       data-cart-button
       data-reach="cart"

@@ -27,8 +27,8 @@ import CartSummary, { checkoutHref, primaryButton, primaryInline, secondaryButto
 export default function CartDrawer() {
   const { cartItems, isCartOpen, syncError } = useStore($cart);
   const { isAuthenticated } = useStore($auth);
-  const hydrated = useEnhanced();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const hydrated = useEnhanced(() => dialogRef.current);
   const closeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();

@@ -32,9 +32,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 export default function HoverMenu(props: Props) {
   const { menu, href, label, toggleLabel, className, panelClassName, current, children } = props;
   const open = useStore($headerMenu) === menu;
-  const hydrated = useEnhanced();
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => wrapperRef.current);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -26,10 +26,10 @@ const rowLink = 'block flex-1 rounded-md px-3 py-2.5 text-base font-medium hover
 export default function MobileMenu() {
   const categories = useHeaderCategories();
   const open = useStore($headerMenu) === 'drawer';
-  const hydrated = useEnhanced();
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => drawerRef.current);
   const closeRef = useRef<HTMLButtonElement>(null);
 
   // While open: no page scrolling, focus inside; a widening screen closes it.

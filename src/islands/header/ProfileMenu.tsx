@@ -62,10 +62,11 @@ export default function ProfileMenu() {
   const open = useStore($headerMenu) === 'account';
   const confirmOpen = useStore($logoutConfirmOpen);
   // The first render matches the server's link; the stored sign-in shows only after hydration.
-  const hydrated = useEnhanced();
   const [leaving, setLeaving] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const hydrated = useEnhanced(() => wrapperRef.current ?? linkRef.current);
   const focusButtonAfterDialog = useRef(false);
   const signedIn = hydrated && isAuthenticated;
   const firstName = user?.customer?.firstname?.trim();
@@ -133,7 +134,7 @@ export default function ProfileMenu() {
 
   if (!signedIn) {
     return (
-      <a href={ROUTES.signIn} className={iconLink} aria-label="Sign in" data-reach="account">
+      <a ref={linkRef} href={ROUTES.signIn} className={iconLink} aria-label="Sign in" data-reach="account">
         <UserIcon />
       </a>
     );

@@ -29,10 +29,10 @@ const iconButton =
 
 export default function SearchBox({ initialText = '' }: Props) {
   const open = useStore($headerMenu) === 'search';
-  const hydrated = useEnhanced();
   const [closing, setClosing] = useState(false);
   const [loading, setLoading] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => wrapperRef.current);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
