@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
+import reachDirective from './src/integrations/reach-directive.ts';
 import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable } from './src/lib/store-font.ts';
 
 // Media from another origin (MEDIA_BASE_URL naming a CDN for images): pages may load it.
@@ -30,7 +31,8 @@ export default defineConfig({
   // (server/request-gate.ts); the adapter's own cap (1 GiB by default) is
   // set to the same as a second line, should anything reach Astro unread.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: MAX_BODY_BYTES }),
-  integrations: [react()],
+  // client:reach: islands load on the shopper's first reach (decision 029).
+  integrations: [react(), reachDirective()],
   // The shipped store fonts (decision 024), self-hosted from their npm packages:
   // latin, normal style, four weights; Astro builds a metric-matched fallback for each.
   fonts: SHIPPED_FONTS.map((font) => ({

@@ -27,3 +27,10 @@ declare namespace App {
     storeInfo: () => Promise<import('./lib/api/store.ts').StoreFront | undefined>;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Load on the shopper's first reach (src/directives/reach.ts); a name also loads it when the page wakes that name. */
+    'client:reach'?: boolean | string;
+  }
+}

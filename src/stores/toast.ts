@@ -3,7 +3,7 @@
  * one per entry), the server's text when there is one, else the fallback.
  * Account and search flows show theirs 5 s, the notification flow (wishlist
  * and the rest) 2 s. A toast meant for the next page (after a sign-in, say)
- * waits in sessionStorage until that page's toaster mounts.
+ * waits in sessionStorage until that page starts.
  *
  * Toasts wait in `$toastQueue` until the toaster (src/islands/ui/AppToaster.tsx)
  * shows them: the toast library then loads on the first toast of a page, not
@@ -96,7 +96,7 @@ export function toastOnNextPage(toasts: QueuedToast[]): void {
   }
 }
 
-/** Shows and forgets the toasts an earlier page kept; the toaster calls it once mounted. */
+/** Shows and forgets the toasts an earlier page kept; each page's start calls it (src/scripts/island-wakes.ts). */
 export function showQueuedToasts(): void {
   if (typeof window === 'undefined') return;
   const queued = readQueue();

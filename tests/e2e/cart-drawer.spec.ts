@@ -111,7 +111,6 @@ test('REMOVE takes the line out with a toast, and the cart survives a reload', a
 
 test('an empty cart says so and offers CONTINUE SHOPPING', async ({ page }) => {
   await page.goto('/');
-  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
   const dialog = await openDrawer(page, 0);
   await expect(dialog.getByText('Your cart is empty')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Checkout' })).toHaveCount(0);

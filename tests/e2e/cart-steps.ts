@@ -80,7 +80,12 @@ export async function addThroughApi(request: APIRequestContext, token: string, {
 }
 
 /** The header's cart button, once hydrated ('Cart, N items'). */
-export const cartButton = (page: Page): Locator => page.getByRole('banner').getByRole('button', { name: /^Cart, \d+ items?$/ });
+/** The header's cart control: the link to /cart until the shopper reaches for it (or the cart has lines), then the drawer's button. */
+export const cartButton = (page: Page): Locator =>
+  page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Cart, \d+ items?$/ })
+    .or(page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }));
 
 export const drawer = (page: Page): Locator => page.getByRole('dialog', { name: /^Cart\(\d+\)$/ });
 

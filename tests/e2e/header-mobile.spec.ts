@@ -1,14 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiPost } from './store-api.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+/** The hamburger: a link to the no-JavaScript drawer until reached (client:reach), then the button opening the dialog. */
+const hamburgerOf = (page: Page) =>
+  page.getByRole('button', { name: 'Open menu' }).or(page.getByRole('link', { name: 'Open menu' }));
 
 test('the drawer opens, locks page scrolling, expands Category and closes', async ({ page, request }) => {
   const info = await apiPost(request, '/store-info');
   const names: string[] = info.sub_category_list.map((category: { name: string }) => category.name);
   await page.goto('/');
-  const hamburger = page.getByRole('button', { name: 'Open menu' });
+  const hamburger = hamburgerOf(page);
   await expect(hamburger).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
@@ -44,7 +48,7 @@ test('the drawer opens, locks page scrolling, expands Category and closes', asyn
 
 test('a drawer link navigates', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await hamburgerOf(page).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Shop' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/shop');
 });
@@ -67,7 +71,7 @@ test('the small-screen header has no CSP violations and no serious accessibility
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(hamburgerOf(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
   const serious = async () =>
     (await new AxeBuilder({ page }).include('header').analyze()).violations
@@ -75,7 +79,7 @@ test('the small-screen header has no CSP violations and no serious accessibility
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(await serious()).toEqual([]);
 
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await hamburgerOf(page).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   expect(await serious()).toEqual([]);
   expect(violations).toEqual([]);

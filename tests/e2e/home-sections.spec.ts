@@ -33,3 +33,11 @@ test('the hero slider moves to the next slide with its button', async ({ page })
   await next.click();
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
 });
+
+test('the category strip moves on by itself', async ({ page }) => {
+  await page.goto('/');
+  const strip = page.getByRole('region', { name: 'Category carousel' });
+  await strip.scrollIntoViewIfNeeded();
+  // SPEC §9: a tile on every 3 s (the poll allows for one step and its smooth scroll).
+  await expect.poll(() => strip.getByRole('list').evaluate((el) => el.scrollLeft), { timeout: 10_000 }).toBeGreaterThan(0);
+});

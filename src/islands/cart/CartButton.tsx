@@ -5,10 +5,11 @@
  * drawer, with the number of lines as a badge ('Cart(count)' counts lines).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import { cartCount } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $cart, openCart } from '../../stores/cart.ts';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 
 export const CART_DRAWER_ID = 'cart-drawer';
 
@@ -32,12 +33,13 @@ export function cartButtonLabel(count: number): string {
 export default function CartButton() {
   const { cartItems, isCartOpen } = useStore($cart);
   // The first render matches the server's link; the stored cart shows only after hydration.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const hydrated = useEnhanced(() => buttonRef.current ?? linkRef.current);
 
   if (!hydrated) {
     return (
-      <a href={ROUTES.cart} className={iconLink} aria-label="Cart">
+      <a ref={linkRef} href={ROUTES.cart} className={iconLink} aria-label="Cart" data-reach="cart">
         <BagIcon />
       </a>
     );
@@ -46,8 +48,10 @@ export default function CartButton() {
   const count = cartCount(cartItems);
   return (
     <button
+      ref={buttonRef}
       type="button"
       data-cart-button
+      data-reach="cart"
       className={iconLink}
       aria-label={cartButtonLabel(count)}
       aria-haspopup="dialog"

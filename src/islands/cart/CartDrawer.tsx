@@ -12,12 +12,13 @@
  * them when a page starts.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from 'react';
 import { cartCount } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $auth } from '../../stores/auth.ts';
 import { $cart, closeCart } from '../../stores/cart.ts';
 import { CloseIcon } from '../ui/Icons.tsx';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 import { CART_DRAWER_ID } from './CartButton.tsx';
 import CartLines from './CartLines.tsx';
 import SyncRetry from './SyncRetry.tsx';
@@ -26,14 +27,12 @@ import CartSummary, { checkoutHref, primaryButton, primaryInline, secondaryButto
 export default function CartDrawer() {
   const { cartItems, isCartOpen, syncError } = useStore($cart);
   const { isAuthenticated } = useStore($auth);
-  const [hydrated, setHydrated] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const hydrated = useEnhanced(() => dialogRef.current);
   const closeRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const open = hydrated && isCartOpen;
-
-  useEffect(() => setHydrated(true), []);
 
   // The store's flag drives the dialog; while open the page does not scroll.
   useEffect(() => {

@@ -7,9 +7,10 @@
  * and moves focus in, and Escape closes it and returns focus.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { CATEGORY_DROPDOWN_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu, type HeaderMenu } from '../../stores/ui.ts';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 
 interface Props {
   menu: HeaderMenu;
@@ -31,17 +32,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 export default function HoverMenu(props: Props) {
   const { menu, href, label, toggleLabel, className, panelClassName, current, children } = props;
   const open = useStore($headerMenu) === menu;
-  const [hydrated, setHydrated] = useState(false);
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => wrapperRef.current);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const focusFirstOnOpen = useRef(false);
   /** Where Escape returns focus: the control that opened the popup. */
   const openerRef = useRef<HTMLElement | null>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   const cancelClose = () => clearTimeout(closeTimer.current);
   const show = () => {

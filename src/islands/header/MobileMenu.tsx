@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
 import { CloseIcon, MenuIcon } from '../ui/Icons.tsx';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 import { useHeaderCategories } from './use-header-categories.ts';
 
 const DRAWER_ID = 'mobile-menu';
@@ -25,13 +26,11 @@ const rowLink = 'block flex-1 rounded-md px-3 py-2.5 text-base font-medium hover
 export default function MobileMenu() {
   const categories = useHeaderCategories();
   const open = useStore($headerMenu) === 'drawer';
-  const [hydrated, setHydrated] = useState(false);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const hamburgerRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => drawerRef.current);
   const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   // While open: no page scrolling, focus inside; a widening screen closes it.
   useEffect(() => {
@@ -91,12 +90,13 @@ export default function MobileMenu() {
           aria-label="Open menu"
           aria-expanded={shown}
           aria-controls={DRAWER_ID}
+          data-reach="menu"
           onClick={() => openHeaderMenu('drawer')}
         >
           <MenuIcon />
         </button>
       ) : (
-        <a href={`#${DRAWER_ID}`} className={iconButton} aria-label="Open menu">
+        <a href={`#${DRAWER_ID}`} className={iconButton} aria-label="Open menu" data-reach="menu">
           <MenuIcon />
         </a>
       )}

@@ -26,6 +26,7 @@ import {
   openLogoutConfirm,
 } from '../../stores/ui.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 import { useDismiss } from '../ui/use-dismiss.ts';
 
 const PANEL_ID = 'account-menu';
@@ -61,15 +62,14 @@ export default function ProfileMenu() {
   const open = useStore($headerMenu) === 'account';
   const confirmOpen = useStore($logoutConfirmOpen);
   // The first render matches the server's link; the stored sign-in shows only after hydration.
-  const [hydrated, setHydrated] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const hydrated = useEnhanced(() => wrapperRef.current ?? linkRef.current);
   const focusButtonAfterDialog = useRef(false);
   const signedIn = hydrated && isAuthenticated;
   const firstName = user?.customer?.firstname?.trim();
-
-  useEffect(() => setHydrated(true), []);
 
   // Signed out meanwhile (another tab, a revoked token): nothing of the menu stays open.
   useEffect(() => {
@@ -134,7 +134,7 @@ export default function ProfileMenu() {
 
   if (!signedIn) {
     return (
-      <a href={ROUTES.signIn} className={iconLink} aria-label="Sign in">
+      <a ref={linkRef} href={ROUTES.signIn} className={iconLink} aria-label="Sign in" data-reach="account">
         <UserIcon />
       </a>
     );
@@ -155,6 +155,7 @@ export default function ProfileMenu() {
         aria-label="Account menu"
         aria-expanded={open}
         aria-controls={PANEL_ID}
+        data-reach="account"
         onClick={() => (open ? closeHeaderMenu('account') : openHeaderMenu('account'))}
         className={`${iconLink} aria-expanded:bg-current/10`}
       >

@@ -14,6 +14,7 @@ import { searchTarget } from '../../lib/header.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
 import { CloseIcon, SearchIcon } from '../ui/Icons.tsx';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 
 const PANEL_ID = 'header-search';
 const PLACEHOLDER = 'Search for products, brands, categories...';
@@ -28,16 +29,15 @@ const iconButton =
 
 export default function SearchBox({ initialText = '' }: Props) {
   const open = useStore($headerMenu) === 'search';
-  const [hydrated, setHydrated] = useState(false);
   const [closing, setClosing] = useState(false);
   const [loading, setLoading] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => wrapperRef.current);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
-    setHydrated(true);
     // Coming back through the history cache: the page is live again, so is the input.
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) setLoading(false);
@@ -114,12 +114,13 @@ export default function SearchBox({ initialText = '' }: Props) {
           aria-label="Search products"
           aria-expanded={visible && !closing}
           aria-controls={PANEL_ID}
+          data-reach="search"
           onClick={() => (visible && !closing ? close(false) : show())}
         >
           <SearchIcon />
         </button>
       ) : (
-        <a href={`#${PANEL_ID}`} className={iconButton} aria-label="Search products">
+        <a href={`#${PANEL_ID}`} className={iconButton} aria-label="Search products" data-reach="search">
           <SearchIcon />
         </a>
       )}

@@ -1,12 +1,13 @@
 /**
  * The one toaster of every page (SPEC §9: top-right, light). The toast
  * library loads only once a toast is waiting (one asked for on this page, or
- * kept by the previous page), so pages without toasts never fetch it.
+ * kept by the previous page, src/scripts/island-wakes.ts), so pages without
+ * toasts never fetch it; the island itself loads then too (`client:reach`).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { TOAST_POSITION, TOAST_THEME } from '../../lib/constants.ts';
-import { $toastQueue, showQueuedToasts, takeToasts, toastDuration } from '../../stores/toast.ts';
+import { $toastQueue, takeToasts, toastDuration } from '../../stores/toast.ts';
 
 type Sonner = typeof import('sonner');
 
@@ -14,9 +15,6 @@ export default function AppToaster() {
   const waiting = useStore($toastQueue).length;
   const [sonner, setSonner] = useState<Sonner | null>(null);
   const [ready, setReady] = useState(false);
-
-  // Toasts the previous page kept join the queue.
-  useEffect(() => showQueuedToasts(), []);
 
   useEffect(() => {
     if (waiting === 0 || sonner) return;

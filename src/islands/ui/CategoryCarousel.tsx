@@ -7,7 +7,10 @@
  * Swiper writes inline styles; on the client that goes through the DOM (CSP
  * allows it), but in server-rendered HTML it would be refused. So the server
  * (and the first client render) output a plain scrollable list of the same
- * tiles, and Swiper takes over once mounted.
+ * tiles, as many per view as the carousel shows, and Swiper takes over once
+ * mounted. The home page renders only that list, with no island: a small
+ * script autoplays it (src/scripts/category-strip.ts), so the home page loads
+ * neither React nor Swiper for it.
  */
 import { useEffect, useState } from 'react';
 import { A11y, Autoplay } from 'swiper/modules';
@@ -38,9 +41,13 @@ export default function CategoryCarousel({ categories, label = 'Shop by category
       {mounted ? (
         <Carousel categories={categories} />
       ) : (
-        <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
+        <ul className="flex snap-x snap-mandatory gap-3 overflow-x-auto pb-2" data-carousel-track>
           {categories.map((category) => (
-            <li key={category.id} className="w-[calc((100%-0.75rem)/2)] shrink-0 snap-start sm:w-40">
+            // SPEC §9: 2, 3, 4, 5 and 8 tiles at 320, 640, 768, 1024 and 1280 px (gap 0.75rem).
+            <li
+              key={category.id}
+              className="w-[calc((100%-0.75rem)/2)] shrink-0 snap-start sm:w-[calc((100%-1.5rem)/3)] md:w-[calc((100%-2.25rem)/4)] lg:w-[calc((100%-3rem)/5)] xl:w-[calc((100%-5.25rem)/8)]"
+            >
               <CategoryTile category={category} />
             </li>
           ))}

@@ -1,0 +1,135 @@
+/**
+ * Islands that load on the shopper's first reach (`client:reach`, decision
+ * 029): on a fresh page, the first click, key or hover made while the island
+ * is still loading works once it has loaded. Each test holds the island's
+ * module until the shopper has acted, so the action surely comes first.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { sizedProducts, guestLine, seedGuestCart } from './cart-steps.ts';
+import { signInThroughApi, watchCsp } from './helpers.ts';
+import { apiPost } from './store-api.ts';
+
+/** Holds the island module matching `name` until released; `asked` settles once the page asked for it. */
+async function holdIsland(page: Page, name: string) {
+  let release!: () => void;
+  let requested!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`), async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+const header = (page: Page) => page.getByRole('banner');
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const searchInput = (page: Page) => page.getByPlaceholder('Search for products, brands, categories...');
+
+test('a click on search before it has loaded opens the dropdown, and a letter typed meanwhile is in the box', async ({ page }) => {
+  const csp = watchCsp(page);
+  const island = await holdIsland(page, 'SearchBox');
+  await page.goto('/');
+  await header(page).getByRole('link', { name: 'Search products' }).click();
+  await island.asked;
+  await page.keyboard.type('k');
+  island.release();
+
+  await expect(searchInput(page)).toBeFocused();
+  await expect(searchInput(page)).toHaveValue('k');
+  await expect(header(page).getByRole('button', { name: 'Search products' })).toHaveAttribute('aria-expanded', 'true');
+  // The click went to the hydrated button, not to the no-JavaScript link (#header-search).
+  await expect(page).toHaveURL((url) => url.pathname === '/' && url.hash === '');
+  await page.keyboard.type('urta');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === 'kurta');
+  expect(csp).toEqual([]);
+});
+
+test('Enter on the focused search link before it has loaded opens the dropdown with the box focused', async ({ page }) => {
+  const island = await holdIsland(page, 'SearchBox');
+  await page.goto('/');
+  await header(page).getByRole('link', { name: 'Search products' }).focus();
+  await island.asked;
+  await page.keyboard.press('Enter');
+  island.release();
+  await expect(searchInput(page)).toBeFocused();
+});
+
+test('ArrowDown on the Category link before it has loaded opens the dropdown with the first category focused', async ({ page, request }) => {
+  const first = (await apiPost(request, '/store-info')).sub_category_list[0].name as string;
+  const island = await holdIsland(page, 'CategoryMenu');
+  await page.goto('/');
+  const link = mainNav(page).getByRole('link', { name: 'Category', exact: true });
+  await link.focus();
+  await island.asked;
+  await page.keyboard.press('ArrowDown');
+  island.release();
+
+  const list = mainNav(page).getByRole('list', { name: 'Categories' });
+  await expect(list.getByRole('link', { name: first, exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(link).toBeFocused();
+});
+
+test('pointing at the Shop link before it has loaded opens the carousel once loaded', async ({ page }) => {
+  const island = await holdIsland(page, 'ShopMenu');
+  await page.goto('/');
+  await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).hover();
+  await island.asked;
+  island.release();
+  await expect(page.getByRole('region', { name: 'Shop categories' })).toBeVisible();
+});
+
+test('a click on Cart before it has loaded opens the cart drawer, not the cart page', async ({ page }) => {
+  const island = await holdIsland(page, 'CartButton');
+  await page.goto('/');
+  await header(page).getByRole('link', { name: 'Cart', exact: true }).click();
+  await island.asked;
+  island.release();
+
+  const drawer = page.getByRole('dialog', { name: 'Cart(0)', exact: true });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Close cart' })).toBeFocused();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await expect(header(page).getByRole('button', { name: 'Cart, 0 items' })).toBeFocused();
+});
+
+test('a signed-in shopper sees the account menu, and a cart with lines its count, after a reload without reaching for them', async ({ page, request }) => {
+  const [first, second] = await sizedProducts(request);
+  await page.goto('/categories');
+  await signInThroughApi(page);
+  await seedGuestCart(page, [guestLine(first!), guestLine(second!)]);
+  await expect(header(page).getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(header(page).getByRole('button', { name: /^Cart, \d+ items?$/ })).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+});
+
+test('a toast kept by the previous page shows on a page where nothing was reached', async ({ page }) => {
+  await page.goto('/categories');
+  await page.evaluate(() =>
+    sessionStorage.setItem('store-toasts', JSON.stringify([{ kind: 'success', message: 'Kept for this page', flow: 'account' }])),
+  );
+  await page.goto('/faq');
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Kept for this page')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+  test('a tap on the menu button before it has loaded opens the menu dialog with its close button focused', async ({ page }) => {
+    const island = await holdIsland(page, 'MobileMenu');
+    await page.goto('/');
+    await header(page).getByRole('link', { name: 'Open menu' }).tap();
+    await island.asked;
+    island.release();
+
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await expect(page).toHaveURL((url) => url.hash === '');
+  });
+});
