@@ -7,12 +7,12 @@
  * Swiper writes inline styles; on the client that goes through the DOM (CSP
  * allows it), but in server-rendered HTML it would be refused. So the server
  * (and the first client render) output a plain scrollable list of the same
- * tiles, and Swiper takes over once mounted.
+ * tiles, and Swiper takes over once mounted. Swiper's stylesheet is part of
+ * src/styles/global.css, inline in every page (decision 028).
  */
 import { useEffect, useState } from 'react';
 import { A11y, Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
 import type { Category } from '../../lib/api/store.ts';
 import { CAROUSEL_AUTOPLAY_MS } from '../../lib/constants.ts';
 import { carouselBreakpoints, carouselLoops } from '../../lib/header.ts';
