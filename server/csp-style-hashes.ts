@@ -24,9 +24,17 @@ export function styleHash(css: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(css).digest('base64')}`;
 }
 
+/**
+ * `__insertCSS` appends an empty <style> to the head first and fills it after,
+ * and the browser checks the element against style-src at each step: the empty
+ * one needs the hash of '' (an empty sheet applies nothing, so allowing it
+ * opens nothing). That hash used to reach the policy by chance: Astro hashed an
+ * empty head style per render while the stylesheets were links; with them
+ * inline (decision 028) it no longer does, and toasts were refused.
+ */
 export function sonnerStyleHashes(): `sha256-${string}`[] {
   const entry = require.resolve('sonner');
   const esm = entry.replace(/index\.js$/, 'index.mjs');
   const hashes = [...new Set([entry, esm])].flatMap((file) => injectedStylesheets(readFileSync(file, 'utf8')).map(styleHash));
-  return [...new Set(hashes)];
+  return hashes.length === 0 ? [] : [...new Set([...hashes, styleHash('')])];
 }

@@ -7,10 +7,13 @@
  * render-blocking scripts (Lighthouse's render-blocking insight, plus classic
  * `<script src>` without async/defer in the HTML), and the Lighthouse mobile
  * performance score (default mobile preset: simulated throttling) with FCP, LCP,
- * TBT and CLS, as the median of several runs. Targets are printed as within/OVER;
+ * TBT and CLS, as the median of five runs (issue 16 asks for LCP <= 1.5 s, median
+ * of 5), with the median-score run's LCP element and Lighthouse's breakdown of it
+ * (time to first byte, resource load delay, load time, render delay).
+ * Render-blocking stylesheets are counted too. Targets are printed as within/OVER;
  * the exit code is 0 whatever the figures are.
  *
- *   npm run bench:pages [-- --pages /,/shop,product --runs 3 --port 4461 --skip-build]
+ *   npm run bench:pages [-- --pages /,/shop,product --runs 5 --port 4461 --skip-build]
  *
  * `product` in --pages stands for the picked product page. Lighthouse lives in a
  * bench-only install (tests/bench/package.json), installed here on first use.
@@ -20,7 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { JS_BUDGET_KB, pageJsWeight, type PageJsWeight } from '../helpers/page-js-weight.ts';
@@ -28,12 +31,12 @@ import { JS_BUDGET_KB, pageJsWeight, type PageJsWeight } from '../helpers/page-j
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '/,/shop,product' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     port: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
   },
 });
-const RUNS = Math.max(1, Number(values.runs) || 3);
+const RUNS = Math.max(1, Number(values.runs) || 5);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('./', import.meta.url));
 const DATA_DIR = './data/bench-pages';
@@ -44,7 +47,7 @@ const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
 ];
-const TARGET = { score: 95, productHtmlBytes: 30 * 1024 };
+const TARGET = { score: 95, productHtmlBytes: 30 * 1024, lcpMs: 1500 };
 let lighthouseEnvironment = '';
 
 interface PageFigures {
@@ -52,6 +55,11 @@ interface PageFigures {
   html: { br: number; gzip: number; identity: number; status: number; blockingScriptTags: number };
   scores: number[];
   fcp: number; lcp: number; tbt: number; cls: number;
+  /** LCP of each run, ms. */
+  lcps: number[];
+  /** The median-score run's LCP element and Lighthouse's breakdown of it. */
+  lcpElement: string;
+  lcpBreakdown: Array<{ label: string; ms: number }>;
   jsBytes: number; jsRequests: number; renderBlockingScripts: number; renderBlockingOther: number;
   /** The JS budget's count (tests/e2e/js-budget.spec.ts): what the page can load before any interaction. */
   budgetWeight: PageJsWeight;
@@ -63,7 +71,7 @@ if (!values['skip-build']) build();
 // Checked even when given: a server already on the port would be measured instead of ours.
 const port = values.port ? await freePort(Number(values.port), Number(values.port)) : await freePort(4461, 4469);
 const origin = `http://127.0.0.1:${port}`;
-const server = startServer(port);
+const server = startServer(port, origin);
 let exitCode = 0;
 try {
   await waitForServer(origin, server);
@@ -117,7 +125,7 @@ function freePort(from: number, to: number): Promise<number> {
   return tryPort(from);
 }
 
-function startServer(port: number) {
+function startServer(port: number, origin: string) {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
   const child = spawn(process.execPath, ['server.ts'], {
@@ -128,6 +136,9 @@ function startServer(port: number) {
       DATABASE_URL: `${DATA_DIR}/store.db`,
       MEDIA_DIR: process.env.MEDIA_DIR ?? './data/media',
       STORE_API_URL: '',
+      // Media URLs are absolute (MEDIA_BASE_URL, default the site origin): without this they would name
+      // http://localhost:<port>, which the browser may resolve to ::1 where nothing listens, and no image would load.
+      SITE_ORIGIN: origin,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -203,7 +214,7 @@ async function measurePage(origin: string, path: string): Promise<PageFigures> {
   const budgetWeight = await pageJsWeight(identity.body.toString('utf8'), url, async (u) => (await fetch(u)).text());
   const runs: any[] = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const lhr = await runLighthouse(url);
+    const lhr = await runLighthouseWithRetry(url);
     runs.push(lhr);
     const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
     console.log(`  ${path} run ${i + 1}/${RUNS}: performance ${score}`);
@@ -224,6 +235,8 @@ async function measurePage(origin: string, path: string): Promise<PageFigures> {
     scores: runs.map((lhr) => Math.round(lhr.categories.performance.score * 100)),
     fcp: metric('first-contentful-paint'),
     lcp: metric('largest-contentful-paint'),
+    lcps: runs.map((lhr) => lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    ...lcpDetails(medianRun),
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     jsBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
@@ -232,6 +245,29 @@ async function measurePage(origin: string, path: string): Promise<PageFigures> {
     renderBlockingOther: blocking.filter((b) => !isScript(String(b.url))).length,
     budgetWeight,
   };
+}
+
+/** The LCP element (its snippet) and the breakdown table of Lighthouse's LCP insight. */
+function lcpDetails(lhr: any): Pick<PageFigures, 'lcpElement' | 'lcpBreakdown'> {
+  const items: any[] = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const table = items.find((item) => item.type === 'table');
+  const node = items.find((item) => item.type === 'node');
+  return {
+    lcpElement: String(node?.snippet ?? lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'unknown'),
+    lcpBreakdown: (table?.items ?? []).map((row: any) => ({ label: String(row.label ?? row.subpart), ms: Number(row.duration) })),
+  };
+}
+
+/** A run that Lighthouse itself gives up on (NO_NAVSTART and the like, seen on a loaded machine) is run again, twice at most. */
+async function runLighthouseWithRetry(url: string): Promise<any> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  ${url}: ${(error as Error).message}; running it again`);
+    }
+  }
 }
 
 async function runLighthouse(url: string): Promise<any> {
@@ -281,11 +317,16 @@ function printTable(results: PageFigures[], productPath: string): void {
     console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
     if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
-  console.log(`\n${lighthouseEnvironment}; ${availableParallelism()} CPU cores.`);
+  console.log(`\n${lighthouseEnvironment}; ${availableParallelism()} CPU cores; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end.`);
   console.log('JS loaded: transfer sizes (compressed, with response headers) of Script requests in Lighthouse\'s network-requests audit, median-score run.');
   console.log('Blocking JS: scripts in Lighthouse\'s render-blocking insight + classic <script src> without async/defer in the HTML.');
-  const otherBlocking = results.filter((r) => r.renderBlockingOther > 0);
-  for (const r of otherBlocking) console.log(`Render-blocking non-script requests on ${r.path}: ${r.renderBlockingOther} (stylesheets)`);
+  for (const r of results) console.log(`Render-blocking non-script requests (stylesheets) on ${r.path}: ${r.renderBlockingOther}`);
+  console.log('\nLCP element of the median-score run, and Lighthouse\'s breakdown of it (timings of the unthrottled trace; the LCP figure itself is simulated)');
+  for (const r of results) {
+    const element = r.lcpElement.length > 150 ? `${r.lcpElement.slice(0, 149)}…` : r.lcpElement;
+    console.log(`  ${r.path}: ${element}`);
+    console.log(`    ${r.lcpBreakdown.map((part) => `${part.label} ${Math.round(part.ms)} ms`).join('; ') || 'no breakdown'}`);
+  }
 
   console.log('\nTargets');
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
@@ -294,6 +335,11 @@ function printTable(results: PageFigures[], productPath: string): void {
     const blocking = r.renderBlockingScripts + r.html.blockingScriptTags;
     console.log(`  ${r.path}: Lighthouse performance ${score} >= ${TARGET.score}: ${verdict(score >= TARGET.score)}`);
     console.log(`  ${r.path}: no JavaScript before the first paint (${blocking} blocking scripts): ${verdict(blocking === 0)}`);
+    console.log(`  ${r.path}: no stylesheet request before the first paint (${r.renderBlockingOther} blocking): ${verdict(r.renderBlockingOther === 0)}`);
+    console.log(
+      `  ${r.path}: LCP ${(r.lcp / 1000).toFixed(2)} s (median of ${r.lcps.length}: ${r.lcps.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) ` +
+        `<= ${(TARGET.lcpMs / 1000).toFixed(1)} s: ${verdict(r.lcp <= TARGET.lcpMs)}`,
+    );
     if (r.path === productPath) {
       console.log(
         `  ${r.path}: HTML ${r.html.br} B brotli (gzip ${r.html.gzip} B) <= ${TARGET.productHtmlBytes} B (30 KB): ` +

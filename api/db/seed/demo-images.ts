@@ -15,7 +15,7 @@ import {
   type Shape,
 } from './demo-catalog.ts';
 import { bannerSvg, logoSvg, productSvg, tileSvg } from './demo-artwork.ts';
-import { DEMO_HERO_SLIDES, DEMO_LOGO_URL, DEMO_SECONDARY_IMAGE, DEMO_STORE_NAME } from './demo-store.ts';
+import { DEMO_HERO_SLIDES, DEMO_HERO_WIDTHS, DEMO_LOGO_URL, DEMO_SECONDARY_IMAGE, DEMO_STORE_NAME } from './demo-store.ts';
 import { findStoreName } from './seed.repository.ts';
 
 /**
@@ -90,17 +90,20 @@ export function demoImageJobs(storeName: string = DEMO_STORE_NAME): ImageJob[] {
       outputs: [{ url: categoryImageUrl(tile.slug), width: size, height: size }],
     });
   }
+  const largestHero = DEMO_HERO_WIDTHS.at(-1)!;
+  const heroHeight = (width: number) => Math.round((width * 600) / 1600);
   const banners = [
-    ...DEMO_HERO_SLIDES.map((url, i) => ({ url, width: 1600, height: 600, variant: i })),
-    { url: DEMO_SECONDARY_IMAGE, width: 1200, height: 800, variant: 3 },
+    ...DEMO_HERO_SLIDES.map((url, i) => ({
+      width: largestHero,
+      height: heroHeight(largestHero),
+      variant: i,
+      // slide-N-1600.webp and its narrower copies beside it (slide-N-800.webp).
+      outputs: DEMO_HERO_WIDTHS.map((width) => ({ url: url.replace(`-${largestHero}.webp`, `-${width}.webp`), width, height: heroHeight(width) })),
+    })),
+    { width: 1200, height: 800, variant: 3, outputs: [{ url: DEMO_SECONDARY_IMAGE, width: 1200, height: 800 }] },
   ];
   for (const b of banners) {
-    jobs.push({
-      svg: () => bannerSvg(b.variant, b.width, b.height),
-      width: b.width,
-      height: b.height,
-      outputs: [{ url: b.url, width: b.width, height: b.height }],
-    });
+    jobs.push({ svg: () => bannerSvg(b.variant, b.width, b.height), width: b.width, height: b.height, outputs: b.outputs });
   }
   return jobs;
 }

@@ -28,7 +28,10 @@ import {
 
 export const DEMO_STORE_NAME = 'Kapda Bazaar';
 export const DEMO_LOGO_URL = '/media/store/logo.svg';
-export const DEMO_HERO_SLIDES = ['/media/home/slide-1.webp', '/media/home/slide-2.webp', '/media/home/slide-3.webp'];
+// Named -1600.webp: the storefront offers their -800.webp copies to narrow screens (src/lib/hero-images.ts).
+export const DEMO_HERO_SLIDES = ['/media/home/slide-1-1600.webp', '/media/home/slide-2-1600.webp', '/media/home/slide-3-1600.webp'];
+/** Widths each hero slide is written at (the URL names the largest). */
+export const DEMO_HERO_WIDTHS = [800, 1600] as const;
 export const DEMO_SECONDARY_IMAGE = '/media/home/secondary.webp';
 
 /** Known demo sign-ins, quoted by the README and the tests. */

@@ -10,12 +10,12 @@
  * tiles, as many per view as the carousel shows, and Swiper takes over once
  * mounted. The home page renders only that list, with no island: a small
  * script autoplays it (src/scripts/category-strip.ts), so the home page loads
- * neither React nor Swiper for it.
+ * neither React nor Swiper for it. Swiper's stylesheet is part of
+ * src/styles/global.css, inline in every page (decision 028).
  */
 import { useEffect, useState } from 'react';
 import { A11y, Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
 import type { Category } from '../../lib/api/store.ts';
 import { CAROUSEL_AUTOPLAY_MS } from '../../lib/constants.ts';
 import { carouselBreakpoints, carouselLoops } from '../../lib/header.ts';
