@@ -105,6 +105,66 @@ describe('size and price filters on straddling products', () => {
   });
 });
 
+describe('listing several categories, merged from one walk per category', () => {
+  let store: TestDatabase;
+  let api: ReturnType<typeof createTestApi>;
+  const products: Array<{ id: number; category: number; price: number; name: string; created: string }> = [];
+  let categories: number[] = [];
+
+  beforeAll(async () => {
+    store = await createTestDatabase();
+    api = createTestApi(store);
+    const seller = await insertSeller(store.db, 'retailer', 'Seller');
+    categories = [
+      await insertCategory(store.db, { name: 'One', slug: 'one', parent_id: null, position: 0 }),
+      await insertCategory(store.db, { name: 'Two', slug: 'two', parent_id: null, position: 1 }),
+      await insertCategory(store.db, { name: 'Three', slug: 'three', parent_id: null, position: 2 }),
+    ];
+    // 60 products over three categories; prices and names repeat across categories, so ties decide the order.
+    const inputs: ProductInput[] = Array.from({ length: 60 }, (_, i) => ({
+      sku: `M-${i}`,
+      name: `Item ${String.fromCharCode(65 + (i % 5))}`,
+      slug: `item-${i}`,
+      description: '',
+      tags: '',
+      category_id: null,
+      sub_category_id: categories[i % 3]!,
+      category_name: '',
+      retailer_id: seller,
+      wholesaler_id: null,
+      cover_image: '',
+      product_images: '',
+      created_at: `2026-01-01T00:00:${String(i % 7).padStart(2, '0')}.000Z`,
+      variants: [variant(null, 100 * (1 + (i % 4)), 1)],
+    }));
+    const ids = await insertProducts(store.db, inputs);
+    inputs.forEach((p, i) =>
+      products.push({ id: ids[i]!, category: p.sub_category_id, price: 100 * (1 + (i % 4)), name: p.name, created: p.created_at }),
+    );
+  });
+  afterAll(() => store.close());
+
+  it('pages through two of three categories in the same order as one sort of all their products, ties by id', async () => {
+    const chosen = categories.slice(0, 2);
+    const expected: Record<string, (a: (typeof products)[number], b: (typeof products)[number]) => number> = {
+      price_low_high: (a, b) => a.price - b.price || a.id - b.id,
+      price_high_low: (a, b) => b.price - a.price || b.id - a.id,
+      name_asc: (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
+      newest: (a, b) => b.created.localeCompare(a.created) || b.id - a.id,
+    };
+    for (const [sort, compare] of Object.entries(expected)) {
+      const want = products.filter((p) => chosen.includes(p.category)).sort(compare).map((p) => p.id);
+      const got: number[] = [];
+      for (const page of [1, 2, 3, 4]) {
+        const res = await api.post(`/get-products?page=${page}`, { sub_category: chosen.join(','), sort_by: sort });
+        expect(res.body.data.products.total).toBe(40);
+        got.push(...(res.body.data.products.data as Array<{ id: number }>).map((p) => p.id));
+      }
+      expect({ sort, ids: got }).toEqual({ sort, ids: want });
+    }
+  });
+});
+
 describe('the size_prices migration', () => {
   let store: StoreDatabase;
   let schema: string | undefined;
