@@ -18,10 +18,9 @@ import {
  * products spread round-robin over the 12 demo categories, prices spread
  * log-uniformly over each category's range, the demo variant mix (most sizes
  * present, some sold out, some low), demo image URLs reused. Each product is a
- * pure function of its serial number, so runs are reproducible. A load that
- * at least doubles a catalogue of BULK_LOAD_MIN products or more builds the
- * secondary indexes after the rows, as a large import does (1,000,000 products
- * then load in minutes, not tens of minutes; decision 027).
+ * pure function of its serial number, so runs are reproducible. A load of
+ * BULK_LOAD_MIN products or more that at least doubles the catalogue builds
+ * the secondary indexes after the rows, as a large import does (decision 027).
  */
 
 export interface LargeCatalogOptions {
