@@ -34,7 +34,7 @@ export function catalogRoutes({ db, dialect }: ApiDeps): Hono<AppEnv> {
       if (!product) throw new ApiError(404, PRODUCT_NOT_FOUND);
       return ok(c, { product });
     }
-    return ok(c, await catalog.listProducts(db, filters, pageFrom(c, filters.page)));
+    return ok(c, await catalog.listProducts(db, dialect, filters, pageFrom(c, filters.page)));
   });
 
   app.post('/search-products', async (c) => {

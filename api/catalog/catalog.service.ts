@@ -44,21 +44,24 @@ export function listingQuery(filters: ListingFilters): ListingQuery {
 }
 
 /**
- * One page: a count and the page's ids, both from the listing indexes, then
- * one query reads those products and one their variants. A page past the last
- * is empty (200).
+ * One page: a count (up to LISTING_COUNT_LIMIT) and the page's ids, both from
+ * the listing indexes, then one query reads those products and one their
+ * variants. A page past the last is empty (200).
  */
 async function pageOf(
   db: Db,
+  dialect: Dialect,
   query: ListingQuery,
   sort: ProductSort,
   page: number,
   extra?: Condition,
 ): Promise<Paginator<ProductItem>> {
-  const total = await listings.countProducts(db, query, extra);
+  const total = await listings.countProducts(db, dialect, query, extra);
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
   const ids =
-    offset < total ? await listings.findProductIdPage(db, query, sort, { offset, limit: PRODUCTS_PER_PAGE }, extra) : [];
+    offset < total
+      ? await listings.findProductIdPage(db, dialect, query, sort, { offset, limit: PRODUCTS_PER_PAGE }, extra)
+      : [];
   const rows = await repo.findActiveProductsByIds(db, ids);
   return paginate(await withVariants(db, rows), page, total);
 }
@@ -71,8 +74,8 @@ async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> 
   return toProductItems(rows, variants);
 }
 
-export async function listProducts(db: Db, filters: ProductFilters, page: number): Promise<ProductListing> {
-  const products = await pageOf(db, listingQuery(filters), filters.sort_by, page);
+export async function listProducts(db: Db, dialect: Dialect, filters: ProductFilters, page: number): Promise<ProductListing> {
+  const products = await pageOf(db, dialect, listingQuery(filters), filters.sort_by, page);
   return { products, sub_categories: await repo.findListedCategories(db) };
 }
 
@@ -113,7 +116,7 @@ export async function searchProducts(
   const query = listingQuery(request);
   if (narrows(query) || request.sort_by !== DEFAULT_PRODUCT_SORT) {
     const products = words.length
-      ? await pageOf(db, query, request.sort_by, page, search.textMatchCondition(dialect, words))
+      ? await pageOf(db, dialect, query, request.sort_by, page, search.textMatchCondition(dialect, words))
       : paginate([], page, 0);
     return { products, sub_categories: await repo.findListedCategories(db) };
   }

@@ -1,7 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { ProductSort } from '../../src/lib/constants.ts';
+import { LISTING_COUNT_LIMIT, type ProductSort } from '../../src/lib/constants.ts';
+import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { sizeKeyPattern } from './size-keys.ts';
+import { pricedKey, SIZE_PRICE_DIGITS, sizeKeyPattern } from './size-keys.ts';
 
 /**
  * The listing and search SQL: which products match a filter set, in which
@@ -67,6 +68,37 @@ function variantMatches(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
   );
 }
 
+/**
+ * Some variant of one of the sizes (in stock, with "in stock") has its price
+ * in range, read from products.size_prices in the listing index: a size has
+ * one variant, so its stock (in_stock_size_keys) and its price belong to the
+ * same variant. Null when a size cannot be read there (a key holding "=").
+ */
+function sizePriceMatches(eb: ProductsEb, q: ListingQuery, dialect: Dialect): Expression<SqlBool> | null {
+  const keys = q.sizeKeys.filter((k) => sizeKeyPattern(k) !== null); // the others never match (sizeCondition)
+  if (keys.some((k) => pricedKey(k) === null)) return null;
+  if (keys.length === 0) return sql<SqlBool>`1 = 0`;
+  const column = sql.ref('products.size_prices');
+  const position = (needle: string) =>
+    dialect === 'postgres' ? sql<number>`strpos(${column}, ${needle})` : sql<number>`instr(${column}, ${needle})`;
+  // The price is compared as its fixed-width digits (byte order: C collation on
+  // PostgreSQL), so no cast can fail; a missing key gives a null position,
+  // hence a null price, which never matches.
+  const digits = (paise: number) => String(paise).padStart(SIZE_PRICE_DIGITS, '0');
+  const low = digits(q.minPrice ?? 0);
+  const high = q.maxPrice === undefined ? '9'.repeat(SIZE_PRICE_DIGITS) : digits(q.maxPrice);
+  const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
+  return eb.or(
+    keys.map((key) => {
+      const needle = pricedKey(key)!;
+      const start = sql`nullif(${position(needle)}, 0) + ${[...needle].length}`;
+      const price = sql`substr(${column}, ${start}, ${SIZE_PRICE_DIGITS})${collate}`;
+      const inStock = q.stock === 'in' ? sql`${sql.ref('products.in_stock_size_keys')} like ${sizeKeyPattern(key)} escape '\\' and ` : sql``;
+      return sql<SqlBool>`(${inStock}${price} between ${low} and ${high})`;
+    }),
+  );
+}
+
 /** The product has a sized variant (an in-stock one, with "in stock") of one of the sizes: read from the index. */
 function sizeCondition(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
   const column = q.stock === 'in' ? 'products.in_stock_size_keys' : 'products.size_keys';
@@ -83,26 +115,39 @@ function sizeCondition(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
  * the maximum) has that variant in range, given the ranges overlap; with sizes
  * or "in stock" the matching variant is a particular one, so only a product
  * whose whole range lies inside the filter is settled. The rest (ranges
- * straddling a bound) are checked variant by variant, after the settled test,
- * so the variant index is probed only for them.
+ * straddling a bound) are checked after the settled test: with sizes, from
+ * each size's price in size_prices (index only); otherwise variant by variant,
+ * probing the variant index only for them.
  */
-function listingCondition(q: ListingQuery, extra?: Condition): Condition {
+function listingCondition(q: ListingQuery, dialect: Dialect, extra?: Condition, part: Part = 'all'): Condition {
   const { minPrice: lo, maxPrice: hi } = q;
   const strict = q.sizeKeys.length > 0 || q.stock === 'in';
-  const needsVariants = (lo !== undefined || hi !== undefined) && (strict || (lo !== undefined && hi !== undefined));
   return (eb) => {
     const where = [
       ...baseConditions(eb, q),
       ...(q.sizeKeys.length ? [sizeCondition(eb, q)] : []),
       ...(extra ? [extra(eb)] : []),
     ];
-    if (!needsVariants) return eb.and(where);
+    if (!needsVariants(q)) return part === 'straddling' ? sql<SqlBool>`1 = 0` : eb.and(where);
     const parts: Expression<SqlBool>[] = [];
     if (lo !== undefined) parts.push(eb('products.min_final_price', '>=', lo));
     if (hi !== undefined) parts.push(eb('products.max_final_price', '<=', hi));
     const settled = strict ? eb.and(parts) : eb.or(parts);
-    return eb.and([...where, eb.or([settled, variantMatches(eb, q)])]);
+    if (part === 'settled') return eb.and([...where, settled]);
+    const straddling = (q.sizeKeys.length > 0 && sizePriceMatches(eb, q, dialect)) || variantMatches(eb, q);
+    if (part === 'straddling') return eb.and([...where, eb.not(settled), straddling]);
+    return eb.and([...where, eb.or([settled, straddling])]);
   };
+}
+
+/** The products a filter settles from their price range, the ones it must check size by size or variant by variant, or both. */
+type Part = 'all' | 'settled' | 'straddling';
+
+/** A price range only some of a product's variants may be in (see listingCondition). */
+function needsVariants(q: ListingQuery): boolean {
+  const { minPrice: lo, maxPrice: hi } = q;
+  const strict = q.sizeKeys.length > 0 || q.stock === 'in';
+  return (lo !== undefined || hi !== undefined) && (strict || (lo !== undefined && hi !== undefined));
 }
 
 /** The sort's columns (unqualified: they also order a union); every sort ends on id. */
@@ -130,33 +175,81 @@ const SORTS: Record<ProductSort, [['created_at' | 'min_final_price' | 'name', Di
   ],
 };
 
-/** Ids of one page of matching products, in listing order; `extra` narrows the filter further. */
+/**
+ * Ids of one page of matching products, in listing order; `extra` narrows the
+ * filter further. Several categories are read as one ordered walk of the
+ * category index per category, merged (UNION ALL under the ORDER BY): neither
+ * database merges an IN list's index ranges in order by itself, and the
+ * alternative, walking the all-category index, reads every other category's
+ * products on the way to a deep page (decision 027). SQLite merges the walks
+ * as they are; PostgreSQL needs each one limited to the page's end, or it
+ * reads them whole and sorts.
+ */
 export async function findProductIdPage(
   db: Db,
+  dialect: Dialect,
   q: ListingQuery,
   sort: ProductSort,
   page: { offset: number; limit: number },
   extra?: Condition,
 ): Promise<number[]> {
   const [[key, keyDirection], [, idDirection]] = SORTS[sort];
-  const rows = await db
-    .selectFrom('products')
-    .select('products.id')
-    .where(listingCondition(q, extra))
-    .orderBy(`products.${key}`, keyDirection)
-    .orderBy('products.id', idDirection)
+  const ordered = (query: ListingQuery) =>
+    db
+      .selectFrom('products')
+      .select(['products.id', `products.${key}`])
+      .where(listingCondition(query, dialect, extra))
+      .orderBy(`products.${key}`, keyDirection)
+      .orderBy('products.id', idDirection);
+  if (q.categoryIds.length <= 1) {
+    const rows = await ordered(q).limit(page.limit).offset(page.offset).execute();
+    return rows.map((r) => Number(r.id));
+  }
+  const end = page.offset + page.limit;
+  const walk = (id: number, i: number) => {
+    const category = ordered({ ...q, categoryIds: [id] });
+    return db.selectFrom((dialect === 'postgres' ? category.limit(end) : category.clearOrderBy()).as(`c${i}`)).select(['id', key]);
+  };
+  const rows = await q.categoryIds
+    .map(walk)
+    .reduce((union, next) => union.unionAll(next))
+    .orderBy(key, keyDirection)
+    .orderBy('id', idDirection)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
   return rows.map((r) => Number(r.id));
 }
 
-/** Number of matching products (exact); `extra` narrows the filter further. */
-export async function countProducts(db: Db, q: ListingQuery, extra?: Condition): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll().as('total'))
-    .where(listingCondition(q, extra))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+/**
+ * Number of matching products, exact up to LISTING_COUNT_LIMIT and that limit
+ * beyond it (decision 027: an exact count of 150,000 matches reads 150,000
+ * index entries, far over the 10 ms budget); `extra` narrows the filter
+ * further. Products the price range settles are counted first, and those
+ * it does not (checked size by size or variant by variant) only while the
+ * limit is not reached: a second query, as one UNION ALL lets PostgreSQL plan
+ * both halves at once (a parallel append, an eager bitmap scan).
+ */
+export async function countProducts(
+  db: Db,
+  dialect: Dialect,
+  q: ListingQuery,
+  extra?: Condition,
+  limit = LISTING_COUNT_LIMIT,
+): Promise<number> {
+  const count = async (part: Part, upTo: number) => {
+    const matches = db
+      .selectFrom('products')
+      .select(sql.lit(1).as('one'))
+      .where(listingCondition(q, dialect, extra, part))
+      .limit(upTo);
+    const row = await db
+      .selectFrom(matches.as('m'))
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  };
+  if (!needsVariants(q)) return count('all', limit);
+  const settled = await count('settled', limit);
+  return settled < limit ? settled + (await count('straddling', limit - settled)) : settled;
 }

@@ -33,3 +33,26 @@ export function sizeKeyPattern(key: string): string | null {
   const escaped = key.replace(/[\\%_]/g, (c) => `\\${c}`);
   return `%${DELIMITER}${escaped}${DELIMITER}%`;
 }
+
+/**
+ * products.size_prices: each sized variant's final price by size key, in
+ * display order, "|m=0000029900|l=0000031000|" (paise, ten digits). A listing
+ * filtered by size and price reads a size's price from it in the listing
+ * index (decision 027). A key holding "|" or "=" is left out: "|key=" must
+ * only ever match a whole key.
+ */
+export const SIZE_PRICE_DIGITS = 10;
+
+export function sizePrices(variants: ReadonlyArray<{ product_variation: string | null; final_price: number }>): string {
+  const tokens: string[] = [];
+  for (const v of variants) {
+    const key = sizeKey(v.product_variation);
+    if (key && pricedKey(key) !== null) tokens.push(`${key}=${String(v.final_price).padStart(SIZE_PRICE_DIGITS, '0')}`);
+  }
+  return tokens.length ? `${DELIMITER}${tokens.join(DELIMITER)}${DELIMITER}` : '';
+}
+
+/** What precedes a size's price in size_prices ("|m="), or null when the key cannot be stored there. */
+export function pricedKey(key: string): string | null {
+  return key.includes(DELIMITER) || key.includes('=') ? null : `${DELIMITER}${key}=`;
+}

@@ -6,6 +6,7 @@ import * as orders from './migrations/2026-11-24-002-orders.ts';
 import * as payments from './migrations/2026-11-24-003-payments.ts';
 import * as catalogueVersion from './migrations/2026-11-24-016-catalogue-version.ts';
 import * as catalogueVersionAtCommit from './migrations/2026-11-24-017-catalogue-version-at-commit.ts';
+import * as listingSizePrices from './migrations/2026-11-24-018-listing-size-prices.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-003-payments': payments,
   '2026-11-24-016-catalogue-version': catalogueVersion,
   '2026-11-24-017-catalogue-version-at-commit': catalogueVersionAtCommit,
+  '2026-11-24-018-listing-size-prices': listingSizePrices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -27,4 +29,10 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** How many migrations have not run yet (the catalogue benchmark refreshes statistics after them). */
+export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<number> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length;
 }

@@ -65,6 +65,12 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest';
 /** A search lists at most this many products (84 pages): the newest matches of a common word. */
 export const SEARCH_RESULTS_LIMIT = 1000;
+/**
+ * A listing (and a filtered or sorted search) is counted up to this many
+ * products, 1,000 pages: `total` is exact below it and this number at or above
+ * it, and pages past it are empty (decision 027).
+ */
+export const LISTING_COUNT_LIMIT = 12_000;
 
 // Footer
 export const FOOTER_FALLBACK_COLOR = '#1f2937';

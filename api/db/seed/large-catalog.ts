@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect.ts';
 import type { Database } from '../schema.ts';
+import { createIndexes, dropSecondaryIndexes } from './bulk-load.repository.ts';
 import { DEMO_CATEGORIES, largeProduct } from './demo-catalog.ts';
 import { toProductInput } from './product-input.ts';
 import {
@@ -17,7 +18,9 @@ import {
  * products spread round-robin over the 12 demo categories, prices spread
  * log-uniformly over each category's range, the demo variant mix (most sizes
  * present, some sold out, some low), demo image URLs reused. Each product is a
- * pure function of its serial number, so runs are reproducible.
+ * pure function of its serial number, so runs are reproducible. A load of
+ * BULK_LOAD_MIN products or more that at least doubles the catalogue builds
+ * the secondary indexes after the rows, as a large import does (decision 027).
  */
 
 export interface LargeCatalogOptions {
@@ -36,6 +39,7 @@ export interface LargeCatalogResult {
 }
 
 export const LARGE_SKU_PREFIX = 'LG-';
+const BULK_LOAD_MIN = 50_000;
 
 export async function seedLargeCatalog(db: Kysely<Database>, options: LargeCatalogOptions): Promise<LargeCatalogResult> {
   if (!Number.isInteger(options.products) || options.products < 0) {
@@ -61,20 +65,32 @@ export async function seedLargeCatalog(db: Kysely<Database>, options: LargeCatal
   const firstSerial = (maxSku ? Number.parseInt(maxSku.slice(LARGE_SKU_PREFIX.length), 10) : 0) + 1;
   const batchSize = options.batchSize ?? (options.dialect === 'sqlite' ? 10_000 : 5_000);
 
-  let inserted = 0;
-  while (inserted < toInsert) {
-    const count = Math.min(batchSize, toInsert - inserted);
-    const batch: ProductInput[] = [];
-    for (let i = 0; i < count; i++) {
-      const serial = firstSerial + inserted + i;
-      const categoryIndex = serial % targets.length;
-      const category = targets[categoryIndex]!;
-      const p = largeProduct(serial, categoryIndex);
-      batch.push(toProductInput(p, { category, seller: sellers[p.sellerIndex % sellers.length]! }));
-    }
-    await db.transaction().execute((trx) => insertProducts(trx, batch));
-    inserted += count;
-    options.onProgress?.({ inserted, toInsert, total: before + inserted });
+  const bulk = toInsert >= BULK_LOAD_MIN && toInsert >= before;
+  const indexes = bulk ? await dropSecondaryIndexes(db, options.dialect) : [];
+  let inserted: number;
+  try {
+    inserted = await insertBatches();
+  } finally {
+    await createIndexes(db, indexes);
   }
   return { before, inserted, total: before + inserted };
+
+  async function insertBatches(): Promise<number> {
+    let done = 0;
+    while (done < toInsert) {
+      const count = Math.min(batchSize, toInsert - done);
+      const batch: ProductInput[] = [];
+      for (let i = 0; i < count; i++) {
+        const serial = firstSerial + done + i;
+        const categoryIndex = serial % targets.length;
+        const category = targets[categoryIndex]!;
+        const p = largeProduct(serial, categoryIndex);
+        batch.push(toProductInput(p, { category, seller: sellers[p.sellerIndex % sellers.length]! }));
+      }
+      await db.transaction().execute((trx) => insertProducts(trx, batch));
+      done += count;
+      options.onProgress?.({ inserted: done, toInsert, total: before + done });
+    }
+    return done;
+  }
 }
