@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as wholeProduct from './migrations/2026-11-21-001-whole-product.ts';
 import * as accountMail from './migrations/2026-11-24-001-account-mail.ts';
@@ -21,9 +21,26 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** `schema`: the PostgreSQL schema the migration tables belong in, when not the default. */
+/**
+ * The PostgreSQL schema the migration tables belong in: the one given, else the
+ * connection's current schema. Named always, because the migrator looks for its
+ * tables by name in every schema: another schema's copy (a benchmark's, a
+ * parallel test run's) would otherwise pass for this one's.
+ */
+async function migrationSchema(db: Kysely<any>, schema?: string): Promise<string | undefined> {
+  if (schema || !(db.getExecutor().adapter instanceof PostgresAdapter)) return schema;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
+async function migratorFor(db: Kysely<any>, schema?: string): Promise<Migrator> {
+  const tableSchema = await migrationSchema(db, schema);
+  return new Migrator({ db, provider, ...(tableSchema ? { migrationTableSchema: tableSchema } : {}) });
+}
+
+/** `schema`: the PostgreSQL schema the migration tables belong in, when not the connection's current one. */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = await migratorFor(db, schema);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -33,6 +50,6 @@ export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise
 
 /** How many migrations have not run yet (the catalogue benchmark refreshes statistics after them). */
 export async function pendingMigrations(db: Kysely<any>, schema?: string): Promise<number> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = await migratorFor(db, schema);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).length;
 }
