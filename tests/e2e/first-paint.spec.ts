@@ -105,4 +105,7 @@ test("the home hero's first slide, the largest paint, loads at once with high pr
   // The browser picked the 800 px copy for a 412 px wide screen, and it loaded.
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.webp$/);
+  // Nothing else on the page asks to come before it: the first product row below loads at once, at normal priority.
+  await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('article').first().getByRole('img').first()).toHaveAttribute('loading', 'eager');
 });
