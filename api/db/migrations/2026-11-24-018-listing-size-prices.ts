@@ -40,6 +40,10 @@ export async function up(db: Db): Promise<void> {
           order by v.position, v.id) || '|' as prices
         from product_variants v where ${usable} group by v.product_id) as s
       where s.product_id = products.id`.execute(db);
+    // The backfill queued the catalogue version's bump for commit (migration
+    // 017's deferred triggers), and PostgreSQL refuses to index a table with
+    // pending trigger events: run them now, inside this transaction.
+    await sql`set constraints all immediate`.execute(db);
   } else {
     await sql`update products set size_prices = coalesce((
         select '|' || group_concat(v.size_key || '=' || printf('%010d', v.final_price), '|' order by v.position, v.id) || '|'
