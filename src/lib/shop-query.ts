@@ -6,7 +6,7 @@
  * sort) are ignored or clamped here, never passed on to break the page.
  *
  * Deliberately imports no zod schema (it would ship zod to the island); the
- * limits mirror src/lib/schemas/catalog.ts and a unit test keeps them equal.
+ * limits and sorts come from src/lib/constants.ts, as the API's schemas' do.
  */
 import {
   CATEGORY_FILTER_MAX,
