@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_PRODUCT_SORT,
+  LISTING_COUNT_LIMIT,
   NEW_ARRIVALS_LIMIT,
   PRODUCTS_PER_PAGE,
   SEARCH_RESULTS_LIMIT,
@@ -46,7 +47,10 @@ export function listingQuery(filters: ListingFilters): ListingQuery {
 /**
  * One page: a count (up to LISTING_COUNT_LIMIT) and the page's ids, both from
  * the listing indexes, then one query reads those products and one their
- * variants. A page past the last is empty (200).
+ * variants. A page past the last is empty (200). Reads that do not wait on
+ * each other are sent together: on PostgreSQL they run on separate pooled
+ * connections, so a deep page costs its slowest walk rather than the sum of
+ * them (on SQLite they run one after another, as before).
  */
 async function pageOf(
   db: Db,
@@ -56,14 +60,21 @@ async function pageOf(
   page: number,
   extra?: Condition,
 ): Promise<Paginator<ProductItem>> {
-  const total = await listings.countProducts(db, dialect, query, extra);
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  const ids =
-    offset < total
-      ? await listings.findProductIdPage(db, dialect, query, sort, { offset, limit: PRODUCTS_PER_PAGE }, extra)
-      : [];
-  const rows = await repo.findActiveProductsByIds(db, ids);
-  return paginate(await withVariants(db, rows), page, total);
+  // No listing reaches past the count's limit (decision 027): such a page is empty without a walk.
+  const [total, ids] = await Promise.all([
+    listings.countProducts(db, dialect, query, extra),
+    offset < LISTING_COUNT_LIMIT
+      ? listings.findProductIdPage(db, dialect, query, sort, { offset, limit: PRODUCTS_PER_PAGE }, extra)
+      : Promise.resolve([]),
+  ]);
+  return paginate(await productsOf(db, offset < total ? ids : []), page, total);
+}
+
+/** The listed products with their sized variants, in the order of `ids` (two reads, sent together). */
+async function productsOf(db: Db, ids: readonly number[]): Promise<ProductItem[]> {
+  const [rows, variants] = await Promise.all([repo.findActiveProductsByIds(db, ids), repo.findSizedVariants(db, ids)]);
+  return toProductItems(rows, variants);
 }
 
 async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> {
@@ -75,8 +86,11 @@ async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> 
 }
 
 export async function listProducts(db: Db, dialect: Dialect, filters: ProductFilters, page: number): Promise<ProductListing> {
-  const products = await pageOf(db, dialect, listingQuery(filters), filters.sort_by, page);
-  return { products, sub_categories: await repo.findListedCategories(db) };
+  const [products, sub_categories] = await Promise.all([
+    pageOf(db, dialect, listingQuery(filters), filters.sort_by, page),
+    repo.findListedCategories(db),
+  ]);
+  return { products, sub_categories };
 }
 
 /** True when a query narrows the listing at all (both stock flags together mean "any"). */
@@ -120,11 +134,14 @@ export async function searchProducts(
       : paginate([], page, 0);
     return { products, sub_categories: await repo.findListedCategories(db) };
   }
-  const total = words.length ? await search.countSearchMatches(db, dialect, words, SEARCH_RESULTS_LIMIT) : 0;
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  const ids = offset < total ? await search.findSearchPage(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }) : [];
-  const rows = await repo.findActiveProductsByIds(db, ids);
-  return { products: paginate(await withVariants(db, rows), page, total), sub_categories: await repo.findListedCategories(db) };
+  const searching = words.length > 0 && offset < SEARCH_RESULTS_LIMIT;
+  const [total, ids, sub_categories] = await Promise.all([
+    words.length ? search.countSearchMatches(db, dialect, words, SEARCH_RESULTS_LIMIT) : Promise.resolve(0),
+    searching ? search.findSearchPage(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }) : Promise.resolve([]),
+    repo.findListedCategories(db),
+  ]);
+  return { products: paginate(await productsOf(db, offset < total ? ids : []), page, total), sub_categories };
 }
 
 export async function findProductById(db: Db, id: number): Promise<ProductItem | undefined> {
