@@ -5,6 +5,9 @@
  *   cart button), and the toaster as soon as a toast waits (this page's, or
  *   one an earlier page kept): neither the opening nor the first toast is lost,
  *   as both stay in their store until the island shows them;
+ * - the /cart page's body as soon as the cart store has lines (the server
+ *   rendered an empty cart: it loads on reach, decision 031), so lines the
+ *   server could not see show at once;
  * - when the browser is idle, the account menu of a signed-in shopper and the
  *   cart button of a cart with lines, which must show the account and the
  *   count without being reached.
@@ -19,7 +22,9 @@ const whenIdle = (wake: () => void) =>
 
 $cart.subscribe(({ isCartOpen, cartItems }) => {
   if (isCartOpen) wakeIsland('cart-drawer');
-  if (cartItems.length > 0) whenIdle(() => wakeIsland('cart-button'));
+  if (cartItems.length === 0) return;
+  wakeIsland('cart-page');
+  whenIdle(() => wakeIsland('cart-button'));
 });
 $toastQueue.subscribe((waiting) => {
   if (waiting.length > 0) wakeIsland('toaster');

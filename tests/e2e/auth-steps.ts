@@ -6,7 +6,12 @@ export const main = (page: Page): Locator => page.getByRole('main');
 /** Sonner's toast list (a region named "Notifications ..."). */
 export const toasts = (page: Page): Locator => page.getByRole('region', { name: /Notifications/ });
 
-/** Opens a form page and waits for its island: the submit button is enabled once hydrated. */
+/**
+ * Opens a form page. The reset form loads at once, its submit button enabled
+ * once hydrated; the sign-in, sign-up and forgot-password forms load on the
+ * shopper's reach with the button enabled (decision 031), and what a test does
+ * before they have loaded is replayed, as for a shopper.
+ */
 export async function openForm(page: Page, path: string, submit: string): Promise<void> {
   await page.goto(path);
   await expect(main(page).getByRole('button', { name: submit, exact: true })).toBeEnabled();

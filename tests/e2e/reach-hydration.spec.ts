@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { sizedProducts, guestLine, seedGuestCart } from './cart-steps.ts';
-import { signInThroughApi, watchCsp } from './helpers.ts';
+import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
 import { apiPost } from './store-api.ts';
 
 /** Holds the island module matching `name` until released; `asked` settles once the page asked for it. */
@@ -115,6 +115,50 @@ test('a toast kept by the previous page shows on a page where nothing was reache
   );
   await page.goto('/faq');
   await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Kept for this page')).toBeVisible();
+});
+
+test('Sign in pressed before the sign-in form has loaded signs the shopper in once it has', async ({ page, request }) => {
+  const { email, password } = await verifiedAccount(request);
+  const csp = watchCsp(page);
+  const island = await holdIsland(page, 'SignInForm');
+  await page.goto('/signin');
+  const form = page.getByRole('main');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await island.asked;
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  island.release();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Login successful.')).toBeVisible();
+  await expect(header(page).getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(csp).toEqual([]);
+});
+
+test('Enter in the forgot-password form before it has loaded sends the link once it has, with the address typed meanwhile', async ({ page }) => {
+  const island = await holdIsland(page, 'ForgotPasswordForm');
+  await page.goto('/forgot-password');
+  const email = page.getByRole('main').getByRole('textbox', { name: 'Email', exact: true });
+  await email.fill('nobody-here@example.com');
+  await island.asked;
+  await email.press('Enter');
+  island.release();
+
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Check your email');
+  await expect(page).toHaveURL((url) => url.pathname === '/forgot-password' && url.search === '');
+  await expect(email).toHaveValue('nobody-here@example.com');
+});
+
+test('the Mobile OTP tab clicked before the sign-in form has loaded opens once it has', async ({ page }) => {
+  const island = await holdIsland(page, 'SignInForm');
+  await page.goto('/signin');
+  const tab = page.getByRole('tab', { name: 'Mobile OTP' });
+  await tab.click();
+  await island.asked;
+  island.release();
+
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('main').getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {

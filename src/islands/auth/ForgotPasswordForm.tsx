@@ -10,7 +10,8 @@ import { forgotPasswordSchema } from '../../lib/schemas/account.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { showToasts, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import { ruleOf } from '../forms/field-rules.ts';
-import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { useAppForm } from '../forms/app-form.ts';
@@ -21,8 +22,9 @@ const rule = ruleOf(forgotPasswordSchema);
 const LINK_SENT = 'If an account exists for this email, a reset link has been sent.';
 
 export default function ForgotPasswordForm() {
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  // It loads on the shopper's reach (decision 031): once hydrated, what they did meanwhile is replayed.
+  const hydrated = useEnhanced(() => formRef.current);
   const [sent, setSent] = useState<string | null>(null);
   const defaultValues = useTypedDefaults('forgot-password', { email: '' });
   const form = useAppForm({
@@ -66,7 +68,7 @@ export default function ForgotPasswordForm() {
         </form.AppField>
         <form.Subscribe selector={(state) => state.isSubmitting}>
           {(isSubmitting) => (
-            <SubmitButton label="Send reset link" busyLabel="Sending reset link…" busy={isSubmitting} hydrated={hydrated} />
+            <SubmitButton label="Send reset link" busyLabel="Sending reset link…" busy={isSubmitting} hydrated={hydrated} reach="forgot-password" />
           )}
         </form.Subscribe>
       </form>

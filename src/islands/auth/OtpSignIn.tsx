@@ -104,7 +104,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
           )}
         </mobileForm.AppField>
         <mobileForm.Subscribe selector={(state) => state.isSubmitting}>
-          {(isSubmitting) => <SubmitButton label="Send OTP" busyLabel="Sending OTP…" busy={isSubmitting} hydrated={hydrated} />}
+          {(isSubmitting) => <SubmitButton label="Send OTP" busyLabel="Sending OTP…" busy={isSubmitting} hydrated={hydrated} reach="otp-mobile" />}
         </mobileForm.Subscribe>
       </form>
     );
@@ -116,7 +116,7 @@ export default function OtpSignIn({ hydrated }: { hydrated: boolean }) {
         <codeForm.AppField name="otp" validators={{ onChange: codeRule }}>
           {(field) => <field.OtpCodeField sentTo={sentTo} />}
         </codeForm.AppField>
-        <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying || leaving} blocked={resending} hydrated={hydrated} />
+        <SubmitButton label="Verify OTP" busyLabel="Verifying OTP…" busy={verifying || leaving} blocked={resending} hydrated={hydrated} reach="otp-code" />
       </form>
       <div className="flex flex-wrap justify-between gap-2">
         <button type="button" className={secondaryButtonClass} disabled={busy} aria-busy={resending || undefined} onClick={() => void resend()}>

@@ -12,12 +12,13 @@ import { signIn } from '../../stores/auth.ts';
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import { ruleOf } from '../forms/field-rules.ts';
-import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import OtpSignIn from './OtpSignIn.tsx';
 import ResendVerification from './ResendVerification.tsx';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { useAppForm } from '../forms/app-form.ts';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 
 const TABS = [
   { key: 'password', label: 'Password' },
@@ -76,7 +77,7 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
       </p>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
-          <SubmitButton label="Sign in" busyLabel="Signing in…" busy={isSubmitting || leaving} hydrated={hydrated} />
+          <SubmitButton label="Sign in" busyLabel="Signing in…" busy={isSubmitting || leaving} hydrated={hydrated} reach="signin" />
         )}
       </form.Subscribe>
       {unconfirmed && <ResendVerification email={unconfirmed} />}
@@ -85,7 +86,9 @@ function PasswordSignIn({ hydrated }: { hydrated: boolean }) {
 }
 
 export default function SignInForm() {
-  const hydrated = useHydrated();
+  // It loads on the shopper's reach (decision 031): once hydrated, what they did meanwhile is replayed.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const hydrated = useEnhanced(() => rootRef.current);
   const [tab, setTab] = useState<TabKey>('password');
   const id = useId();
   const tabRefs = useRef<Record<TabKey, HTMLButtonElement | null>>({ password: null, otp: null });
@@ -103,7 +106,7 @@ export default function SignInForm() {
   };
 
   return (
-    <div>
+    <div ref={rootRef}>
       <div role="tablist" aria-label="Sign-in method" className="mb-6 grid grid-cols-2 rounded-md border border-current/20 p-1">
         {TABS.map(({ key, label }) => {
           const selected = tab === key;
@@ -119,7 +122,8 @@ export default function SignInForm() {
               aria-selected={selected}
               aria-controls={`${id}-panel-${key}`}
               tabIndex={selected ? 0 : -1}
-              disabled={!hydrated && !selected}
+              // A click before the island has loaded is held and replayed on the hydrated tab.
+              data-reach={`tab-${key}`}
               onClick={() => setTab(key)}
               onKeyDown={onKeyDown}
               className={`rounded px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-button ${

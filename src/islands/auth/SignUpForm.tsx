@@ -16,7 +16,8 @@ import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import { fieldError } from '../forms/TextField.tsx';
 import { ruleOf, serverErrors } from '../forms/field-rules.ts';
-import { focusFirstInvalid, formBehaviour, submitWith, useHydrated, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { useEnhanced } from '../ui/use-enhanced.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
 import { useAppForm } from '../forms/app-form.ts';
@@ -27,8 +28,9 @@ const WIRE_TO_FORM = { firstname: 'firstName', lastname: 'lastName', phone_numbe
 const baseRule = ruleOf(registrationFormSchema);
 
 export default function SignUpForm() {
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
+  // It loads on the shopper's reach (decision 031): once hydrated, what they did meanwhile is replayed.
+  const hydrated = useEnhanced(() => formRef.current);
   const defaultValues = useTypedDefaults('signup', { firstName: '', lastName: '', email: '', password: '', mobile: '', terms: false as boolean });
   const termsId = useId();
   const [leaving, setLeaving] = useState(false);
@@ -126,7 +128,7 @@ export default function SignUpForm() {
       </form.AppField>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
-          <SubmitButton label="Create account" busyLabel="Creating account…" busy={isSubmitting || leaving} hydrated={hydrated} />
+          <SubmitButton label="Create account" busyLabel="Creating account…" busy={isSubmitting || leaving} hydrated={hydrated} reach="signup" />
         )}
       </form.Subscribe>
       <p className="text-center text-sm">
