@@ -3,8 +3,10 @@
  * one-line page added for this run only (the yardstick: what a page costs on
  * our server before any of our work), starts `node server.ts` as `npm start`
  * does (NODE_ENV=production) on a fresh demo SQLite database, and loads each
- * page with autocannon (50 connections, 10 s): the bare page, the newest
- * product's page, `/` and `/shop`, first with the page cache off (cold: every
+ * page with autocannon (50 connections, 10 s): the bare page, the shared
+ * layout alone (a second page added for the run: Base.astro around one
+ * paragraph, so what the head, header, footer and their islands cost shows
+ * apart from each page's own content), the newest product's page, `/` and `/shop`, first with the page cache off (cold: every
  * request renders) and then on (warm). Prints req/s, p50 and p99 with the ratio
  * to the bare page of the same server, against the targets of issue 16.
  * Figures are printed, never asserted; the exit code says only whether the
@@ -29,7 +31,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
-    pages: { type: 'string', default: 'product,/,/shop' },
+    pages: { type: 'string', default: 'layout,product,/,/shop' },
     'skip-build': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -41,6 +43,8 @@ const DATA_DIR = './data/bench-ssr';
 const PROFILE_DIR = './tmp/bench-ssr';
 const BARE_PAGE = 'src/pages/bench-bare.astro';
 const BARE_PATH = '/bench-bare';
+const LAYOUT_PAGE = 'src/pages/bench-layout.astro';
+const LAYOUT_PATH = '/bench-layout';
 const API_KEY = 'bench-ssr-key';
 const DURATION = Math.max(1, Number(values.duration) || 10);
 const CONNECTIONS = Math.max(1, Number(values.connections) || 50);
@@ -80,9 +84,13 @@ function ensureAutocannon(): void {
 }
 
 function build(): void {
-  console.log(`Building the storefront with the bare page into ${OUT_DIR} ...`);
+  console.log(`Building the storefront with the bare and layout pages into ${OUT_DIR} ...`);
   // prerender = false: rendered on demand through the same middleware as every page.
   writeFileSync(BARE_PAGE, '---\nexport const prerender = false;\n---\n<p>bare</p>\n');
+  writeFileSync(
+    LAYOUT_PAGE,
+    "---\nexport const prerender = false;\nimport Base from '../layouts/Base.astro';\n---\n<Base title=\"Layout\"><p>layout</p></Base>\n",
+  );
   try {
     const started = performance.now();
     const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
@@ -95,7 +103,9 @@ function build(): void {
     }
     console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
-    rmSync(BARE_PAGE, { force: true }); // the yardstick exists for this run only
+    // The yardsticks exist for this run only.
+    rmSync(BARE_PAGE, { force: true });
+    rmSync(LAYOUT_PAGE, { force: true });
   }
 }
 
@@ -107,7 +117,7 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
     await waitForServer(origin, server);
     const productPath = await pickProductPath(origin);
     const wanted = (values.pages ?? '').split(',').map((p) => p.trim());
-    const all: Array<[string, string]> = [['bare', BARE_PATH], ['product', productPath], ['/', '/'], ['/shop', '/shop']];
+    const all: Array<[string, string]> = [['bare', BARE_PATH], ['layout', LAYOUT_PATH], ['product', productPath], ['/', '/'], ['/shop', '/shop']];
     const pages = all.filter(([page]) => page === 'bare' || wanted.includes(page));
     console.log(`\n${mode === 'cold' ? 'Cold (page cache off)' : 'Warm (page cache on)'}: ${origin}, ${productPath}`);
     const figures: Figures[] = [];
@@ -236,9 +246,11 @@ function printTable(): void {
     const bare = figures.find((f) => f.page === 'bare')!;
     for (const f of figures) {
       const ratio = f.rps / bare.rps;
-      let target = 'the yardstick';
+      let target = f.page === 'layout' ? 'the shared layout alone' : 'the yardstick';
       let ok: boolean | undefined;
-      if (f.page !== 'bare' && mode === 'cold') {
+      if (f.page === 'layout') {
+        // A yardstick too: no target of its own.
+      } else if (f.page !== 'bare' && mode === 'cold') {
         const t = TARGETS.cold[f.page as keyof typeof TARGETS.cold];
         target = `>= ${t.rps} req/s, p99 <= ${t.p99} ms`;
         ok = f.rps >= t.rps && f.p99 <= t.p99;
