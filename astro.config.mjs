@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, fontProviders } from 'astro/config';
 import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
+import pureIslands from './src/integrations/pure-islands.ts';
 import reachDirective from './src/integrations/reach-directive.ts';
 import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable } from './src/lib/store-font.ts';
 
@@ -23,8 +24,9 @@ const mediaOrigin = (() => {
 export default defineConfig({
   output: 'server',
   // The one stylesheet (Tailwind, the theme defaults and Swiper's rules, src/styles/global.css) goes
-  // into each page as a <style>, hashed into the CSP by Astro: no stylesheet request before the
-  // first paint (decision 028). About 9 KB brotli.
+  // into each page as a <style>: no stylesheet request before the first paint (decision 028). About
+  // 9 KB brotli. Base.astro writes it (src/lib/global-stylesheet.ts), its CSP hash worked out once
+  // per process (decision 034); a component stylesheet would still be inlined and hashed by Astro.
   build: { inlineStylesheets: 'always' },
   // ASTRO_OUT_DIR lets parallel builds (and their e2e servers) stay apart; server.ts reads the same.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
@@ -35,8 +37,9 @@ export default defineConfig({
   // (server/request-gate.ts); the adapter's own cap (1 GiB by default) is
   // set to the same as a second line, should anything reach Astro unread.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: MAX_BODY_BYTES }),
+  // Pure islands render once per props (decision 034): its renderer is asked before React's.
   // client:reach: islands load on the shopper's first reach (decision 029).
-  integrations: [react(), reachDirective()],
+  integrations: [pureIslands(), react(), reachDirective()],
   // The shipped store fonts (decision 024), self-hosted from their npm packages:
   // latin, normal style, four weights; Astro builds a metric-matched fallback for each.
   fonts: SHIPPED_FONTS.map((font) => ({

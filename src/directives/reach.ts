@@ -104,7 +104,9 @@ const reach: ClientDirective = (load, options, el) => {
       const hydrate = await load();
       const shown = settled(el);
       await hydrate();
-      if (held.length > 0 || hovered) await shown;
+      // Until the enhanced render is on screen the server's controls are still
+      // there: a click on one (the cart link of an island woken at idle) is held, not followed.
+      await shown;
     } finally {
       replaying = true;
       for (const type of noted) el.removeEventListener(type, note, true);

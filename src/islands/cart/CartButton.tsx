@@ -10,6 +10,7 @@ import { cartCount } from '../../lib/cart.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $cart, openCart } from '../../stores/cart.ts';
 import { useEnhanced } from '../ui/use-enhanced.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 export const CART_DRAWER_ID = 'cart-drawer';
 
@@ -71,3 +72,6 @@ export default function CartButton() {
     </button>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(CartButton);

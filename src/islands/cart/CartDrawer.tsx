@@ -23,6 +23,7 @@ import { CART_DRAWER_ID } from './CartButton.tsx';
 import CartLines from './CartLines.tsx';
 import SyncRetry from './SyncRetry.tsx';
 import CartSummary, { checkoutHref, primaryButton, primaryInline, secondaryButton } from './CartSummary.tsx';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 export default function CartDrawer() {
   const { cartItems, isCartOpen, syncError } = useStore($cart);
@@ -133,3 +134,6 @@ export default function CartDrawer() {
     </dialog>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(CartDrawer);

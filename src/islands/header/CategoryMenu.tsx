@@ -8,6 +8,7 @@ import { visibleCategories } from '../../lib/header.ts';
 import { ROUTES, shopCategoryPath } from '../../lib/routes.ts';
 import HoverMenu from './HoverMenu.tsx';
 import { useHeaderCategories, type HeaderCategory } from './use-header-categories.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 interface Props {
   current?: boolean;
@@ -57,3 +58,6 @@ function CategoryList({ categories }: { categories: HeaderCategory[] }) {
     </>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(CategoryMenu);

@@ -13,6 +13,7 @@ import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts
 import { CloseIcon, MenuIcon } from '../ui/Icons.tsx';
 import { useEnhanced } from '../ui/use-enhanced.ts';
 import { useHeaderCategories } from './use-header-categories.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 const DRAWER_ID = 'mobile-menu';
 /** Tailwind's md breakpoint: the drawer belongs to smaller screens. */
@@ -176,3 +177,6 @@ export default function MobileMenu() {
     </div>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(MobileMenu);

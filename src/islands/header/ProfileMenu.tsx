@@ -28,6 +28,7 @@ import {
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import { useEnhanced } from '../ui/use-enhanced.ts';
 import { useDismiss } from '../ui/use-dismiss.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 const PANEL_ID = 'account-menu';
 // The link's name is 'My Account'; SPEC's 'manage your profile' is its description.
@@ -204,3 +205,6 @@ export default function ProfileMenu() {
     </div>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(ProfileMenu);

@@ -15,6 +15,7 @@ import { ROUTES } from '../../lib/routes.ts';
 import { $headerMenu, closeHeaderMenu, openHeaderMenu } from '../../stores/ui.ts';
 import { CloseIcon, SearchIcon } from '../ui/Icons.tsx';
 import { useEnhanced } from '../ui/use-enhanced.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 const PANEL_ID = 'header-search';
 const PLACEHOLDER = 'Search for products, brands, categories...';
@@ -188,3 +189,6 @@ export default function SearchBox({ initialText = '' }: Props) {
     </div>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(SearchBox);

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { ROUTES } from '../../lib/routes.ts';
 import HoverMenu from './HoverMenu.tsx';
 import { useHeaderCategories } from './use-header-categories.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 const CategoryCarousel = lazy(() => import('../ui/CategoryCarousel.tsx'));
 
@@ -34,3 +35,6 @@ export default function ShopMenu({ current }: Props) {
     </HoverMenu>
   );
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(ShopMenu);

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { TOAST_POSITION, TOAST_THEME } from '../../lib/constants.ts';
 import { $toastQueue, takeToasts, toastDuration } from '../../stores/toast.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 
 type Sonner = typeof import('sonner');
 
@@ -46,3 +47,6 @@ export default function AppToaster() {
     <sonner.Toaster position={TOAST_POSITION} theme={TOAST_THEME} offset={belowHeader} mobileOffset={belowHeader} closeButton />
   ) : null;
 }
+
+// Its server HTML depends on its props alone: rendered once per props (decision 034).
+markPureIsland(AppToaster);

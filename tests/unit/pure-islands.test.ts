@@ -1,0 +1,71 @@
+/**
+ * The pure-island renderer (src/integrations/pure-islands.server.ts, decision
+ * 034): a marked island renders once per props and prefix, its prefixes are
+ * its own per page render, and everything else is left to @astrojs/react.
+ */
+import { createElement, useId, type ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+import { KEPT_PER_COMPONENT, check, renderToStaticMarkup } from '../../src/integrations/pure-islands.server.ts';
+import { isPureIsland, markPureIsland } from '../../src/lib/pure-island.ts';
+
+function countingIsland() {
+  const counter = { renders: 0 };
+  const Island = markPureIsland(function Island({ label }: { label: string }) {
+    counter.renders += 1;
+    const id = useId();
+    return createElement('button', { id, type: 'button' }, label);
+  });
+  return { Island, counter };
+}
+
+/** One page render as Astro hands it to a renderer. */
+const pageRender = () => ({ result: {} });
+const render = (page: { result: object }, Island: ComponentType<never>, props: Record<string, unknown>) => renderToStaticMarkup.call(page, Island, props);
+
+describe('pure islands', () => {
+  it('takes only marked components rendered without children', async () => {
+    const { Island } = countingIsland();
+    const Plain = () => createElement('p', null, 'plain');
+    expect(isPureIsland(Island)).toBe(true);
+    expect(isPureIsland(Plain)).toBe(false);
+    expect(await check(Island, { label: 'Cart' }, {})).toBe(true);
+    expect(await check(Plain, {}, {})).toBe(false);
+    expect(await check(Island, { label: 'Cart' }, { default: '<p>child</p>' })).toBe(false);
+    expect(await check(Island, { label: 'Cart', children: 'child' }, {})).toBe(false);
+  });
+
+  it('renders an island once per props and prefix, and the same HTML after', async () => {
+    const { Island, counter } = countingIsland();
+    const first = await render(pageRender(), Island, { label: 'Cart' });
+    const again = await render(pageRender(), Island, { label: 'Cart' });
+    expect(first.html).toContain('>Cart</button>');
+    expect(again).toEqual(first);
+    expect(counter.renders).toBe(1);
+
+    const other = await render(pageRender(), Island, { label: 'Menu' });
+    expect(other.html).toContain('>Menu</button>');
+    expect(counter.renders).toBe(2);
+  });
+
+  it('numbers the islands of one page render p0, p1, ... and starts again on the next page', async () => {
+    const { Island } = countingIsland();
+    const page = pageRender();
+    const first = await render(page, Island, { label: 'A' });
+    const second = await render(page, Island, { label: 'A' });
+    expect([first.attrs.prefix, second.attrs.prefix]).toEqual(['p0', 'p1']);
+    // The ids inside carry the prefix the browser hydrates with, so two islands never share one.
+    expect(first.html).toMatch(/id="[^"]*p0[^"]*"/);
+    expect(second.html).toMatch(/id="[^"]*p1[^"]*"/);
+    expect((await render(pageRender(), Island, { label: 'A' })).attrs.prefix).toBe('p0');
+  });
+
+  it(`keeps at most ${KEPT_PER_COMPONENT} renders of a component, dropping the oldest`, async () => {
+    const { Island, counter } = countingIsland();
+    for (let i = 0; i <= KEPT_PER_COMPONENT; i += 1) await render(pageRender(), Island, { label: `L${i}` });
+    expect(counter.renders).toBe(KEPT_PER_COMPONENT + 1);
+    await render(pageRender(), Island, { label: `L${KEPT_PER_COMPONENT}` });
+    expect(counter.renders).toBe(KEPT_PER_COMPONENT + 1);
+    await render(pageRender(), Island, { label: 'L0' });
+    expect(counter.renders).toBe(KEPT_PER_COMPONENT + 2);
+  });
+});
