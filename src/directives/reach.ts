@@ -16,8 +16,12 @@ type Held =
   | { kind: 'click'; target: Element; key: string | undefined }
   | { kind: 'key'; target: Element; key: string | undefined; init: KeyboardEventInit & { key: string } };
 
-/** Longest wait for the hydrated island to show before replaying anyway. */
-const SETTLE_LIMIT_MS = 1500;
+/**
+ * Longest wait for the hydrated island to show before replaying anyway. Long
+ * enough for a slow phone: replayed before the enhanced render, a click lands
+ * on the server's control (the search link) and follows it.
+ */
+const SETTLE_LIMIT_MS = 5000;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

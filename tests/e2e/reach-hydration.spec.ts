@@ -149,6 +149,20 @@ test('Enter in the forgot-password form before it has loaded sends the link once
   await expect(email).toHaveValue('nobody-here@example.com');
 });
 
+test('an email typed and left before the sign-up form has loaded shows its message once it has', async ({ page }) => {
+  const island = await holdIsland(page, 'SignUpForm');
+  await page.goto('/signup');
+  const email = page.getByRole('main').getByRole('textbox', { name: 'Email' });
+  await email.pressSequentially('not-an');
+  await island.asked;
+  await page.keyboard.press('Tab');
+  island.release();
+
+  await expect(email).toHaveValue('not-an');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(/Must be a valid email address/);
+});
+
 test('the Mobile OTP tab clicked before the sign-in form has loaded opens once it has', async ({ page }) => {
   const island = await holdIsland(page, 'SignInForm');
   await page.goto('/signin');

@@ -4,7 +4,7 @@
  * once the field was left or the form was submitted, never while first typing.
  */
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
 import { useFieldContext } from './form-context.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>;
@@ -37,6 +37,13 @@ export default function TextField({ label, hint, type = 'text', ...input }: Prop
   // useId: the same on the server and at hydration, unique per form on the page.
   const id = `${useId()}-${field.name}`;
   const error = fieldError(field);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Typed into and left before the island hydrated (a form that loads on reach,
+  // decision 031): the field counts as left, so its message shows as it would have.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && input.value !== '' && document.activeElement !== input && !field.state.meta.isTouched) field.handleBlur();
+  }, []); // once, at hydration
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1">
@@ -45,6 +52,7 @@ export default function TextField({ label, hint, type = 'text', ...input }: Prop
       </label>
       <input
         {...input}
+        ref={inputRef}
         id={id}
         name={field.name}
         type={type}
