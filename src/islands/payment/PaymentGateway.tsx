@@ -128,7 +128,16 @@ export default function PaymentGateway({ reference, provider, amountPaise, keyId
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="flex cursor-pointer items-center gap-3 rounded-md border border-current/20 px-4 py-3 has-checked:border-current">
-            <input type="radio" name="test-method" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-4" />
+            {/* Disabled until hydrated, like the buttons: a pick made before would be undone by hydration. */}
+            <input
+              type="radio"
+              name="test-method"
+              value={value}
+              checked={method === value}
+              disabled={!hydrated}
+              onChange={() => setMethod(value)}
+              className="size-4"
+            />
             {label}
           </label>
         ))}
