@@ -23,12 +23,15 @@ test('every product of the demo store is reachable from the home page without Ja
   const seen = new Set<string>();
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().click();
-  for (;;) {
+  // Each page is read once its address is the one clicked (a click alone does not wait for the new page).
+  await expect(page).toHaveURL((url) => url.pathname === '/shop');
+  for (let shown = 1; ; shown += 1) {
     const hrefs = await page.locator('main a[href^="/products/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
     hrefs.forEach((href) => seen.add(href));
     const next = page.getByRole('link', { name: /next/i });
     if ((await next.count()) === 0) break;
     await next.first().click();
+    await expect(page).toHaveURL((url) => url.pathname === '/shop' && url.searchParams.get('page') === String(shown + 1));
   }
   expect(seen.size).toBe(total);
   await context.close();
