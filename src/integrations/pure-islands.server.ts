@@ -16,7 +16,7 @@ import { renderToString } from 'react-dom/server';
 import { isPureIsland } from '../lib/pure-island.ts';
 
 export const KEPT_PER_COMPONENT = 64;
-export const PREFIX = 'p';
+const PREFIX = 'p';
 
 type Slots = Record<string, unknown>;
 interface RendererContext {
