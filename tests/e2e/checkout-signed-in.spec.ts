@@ -31,7 +31,12 @@ async function signedInAtCheckout(page: Page, request: APIRequestContext, lines:
   const token = await signInThroughApi(page, email, password);
   await saveAddressThroughApi(request, token, phone);
   for (const [pick, quantity] of lines) await addThroughApi(request, token, pick, quantity);
+  // Once it starts, the page reads the cart from the server (src/stores/cart-sync.ts). Wait for
+  // that read: a change a test makes before it (a price) would reach the page through it, not
+  // behind the shopper's back (seen once in CI under load).
+  const cartRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/customer/cart' && response.request().method() === 'GET');
   await page.goto('/checkout');
+  await cartRead;
   await expect(summary(page).getByRole('listitem')).toHaveCount(lines.length);
   return { email, phone, token };
 }
