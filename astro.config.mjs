@@ -7,7 +7,7 @@ import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
 import pureIslands from './src/integrations/pure-islands.ts';
 import reachDirective from './src/integrations/reach-directive.ts';
-import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable } from './src/lib/store-font.ts';
+import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable, fontDisplayOf } from './src/lib/store-font.ts';
 
 // Media from another origin (MEDIA_BASE_URL naming a CDN for images): pages may load it.
 // Read at build, as the CSP's directives are built into the pages' headers.
@@ -53,6 +53,7 @@ export default defineConfig({
           src: [`./node_modules/@fontsource/${font.slug}/files/${font.slug}-latin-${weight}-normal.woff2`],
           weight,
           style: 'normal',
+          display: fontDisplayOf(weight),
         }))
       ),
     },

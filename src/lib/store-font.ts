@@ -29,6 +29,18 @@ export const SHIPPED_WEIGHTS = [400, 600] as const;
 /** The weight the first paint needs (body text): the only one preloaded. */
 export const PRELOADED_WEIGHT = 400;
 
+/**
+ * How each weight's @font-face displays. The preloaded weight swaps in over
+ * its metric-matched fallback. A weight not preloaded is `optional`: if it is
+ * not there for the first paint, that page keeps the fallback (the file is
+ * still fetched and cached for the next page), so nothing moves when it
+ * arrives; with `swap` the semibold headings reflowed on a slow first visit
+ * (CLS 0.001 on /, decision 035).
+ */
+export function fontDisplayOf(weight: number): 'swap' | 'optional' {
+  return weight === PRELOADED_WEIGHT ? 'swap' : 'optional';
+}
+
 export const fontCssVariable = (font: ShippedFont) => `--font-shipped-${font.slug}` as const;
 
 /** The shipped font a store-info fontFamily names first, if it is one of the set. */

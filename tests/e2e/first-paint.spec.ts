@@ -105,7 +105,8 @@ test("the home hero's first slide, the largest paint, loads at once with high pr
   // The browser picked the 800 px copy for a 412 px wide screen, and it loaded.
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.webp$/);
-  // Nothing else on the page asks to come before it: the first product row below loads at once, at normal priority.
+  // Nothing else on the page asks to come before it: the new arrivals below wait until they are on screen.
   await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
-  await expect(page.getByRole('main').getByRole('article').first().getByRole('img').first()).toHaveAttribute('loading', 'eager');
+  await expect(page.getByRole('region', { name: 'New Arrivals' }).locator('img[data-lazy]')).not.toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'New Arrivals' }).locator('img[loading="eager"]')).toHaveCount(0);
 });

@@ -31,3 +31,18 @@ test('the store font is self-hosted, its body weight preloaded, and the page ren
   for (const url of fontRequests) expect(new URL(url).pathname).toMatch(/^\/_astro\/fonts\//);
   expect(refused).toEqual([]);
 });
+
+test('the body weight swaps in over its fallback; the semibold weight, not preloaded, never replaces text already shown', async ({ page }) => {
+  await page.goto('/');
+  const faces = await page.evaluate(() =>
+    [...document.fonts]
+      .filter((face) => face.family.replace(/"/g, '').startsWith('Instrument Sans') && !face.family.includes('fallback'))
+      .map((face) => ({ weight: face.weight, display: face.display })),
+  );
+  expect(faces).toEqual(
+    expect.arrayContaining([
+      { weight: '400', display: 'swap' },
+      { weight: '600', display: 'optional' },
+    ]),
+  );
+});

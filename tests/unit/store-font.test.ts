@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPED_FONTS, fontCssVariable, shippedFont } from '../../src/lib/store-font.ts';
+import { PRELOADED_WEIGHT, SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable, fontDisplayOf, shippedFont } from '../../src/lib/store-font.ts';
 
 describe('store font', () => {
   it('picks the shipped font a store names first, whatever its case or quotes', () => {
@@ -17,5 +17,10 @@ describe('store font', () => {
   it('ships the six families of the set, each under its own CSS variable', () => {
     expect(SHIPPED_FONTS.map((font) => font.name)).toEqual(['Instrument Sans', 'Inter', 'Poppins', 'Roboto', 'DM Sans', 'Raleway']);
     expect(new Set(SHIPPED_FONTS.map(fontCssVariable)).size).toBe(6);
+  });
+
+  it('swaps in only the preloaded weight; every other shipped weight is optional, so it never moves text already shown', () => {
+    expect(fontDisplayOf(PRELOADED_WEIGHT)).toBe('swap');
+    for (const weight of SHIPPED_WEIGHTS.filter((w) => w !== PRELOADED_WEIGHT)) expect(fontDisplayOf(weight)).toBe('optional');
   });
 });
