@@ -2,6 +2,7 @@
  * Which picture of a product to show and its responsive variants (SPEC §2). Kept apart from
  * the catalogue calls so islands that need it do not load the catalogue's parsers.
  */
+import { IMAGE_VARIANT_WIDTHS } from './constants.ts';
 
 /** SPEC §2: the cover_image when present, else the first of the comma-separated product_images; else null. */
 export function coverImageOf(product: { cover_image?: string | null; product_images?: string | null }): string | null {
@@ -14,10 +15,7 @@ export function coverImageOf(product: { cover_image?: string | null; product_ima
   return first ?? null;
 }
 
-/** Widths the media pipeline writes next to each `-640.webp` image. */
-export const IMAGE_VARIANT_WIDTHS = [320, 640, 1024] as const;
-
-/** A srcset of the -320/-640/-1024 variants when the URL ends in -640.webp; else undefined. */
+/** A srcset of the IMAGE_VARIANT_WIDTHS variants when the URL ends in -640.webp; else undefined. */
 export function imageSrcset(url: string): string | undefined {
   const suffix = '-640.webp';
   if (!url.endsWith(suffix)) return undefined;

@@ -270,7 +270,7 @@ describe('resource modules', () => {
     expect(coverImageOf({ cover_image: '', product_images: ' , a.webp, b.webp' })).toBe('a.webp');
     expect(coverImageOf({ cover_image: null, product_images: null })).toBeNull();
     expect(imageSrcset('/media/p/shirt-640.webp')).toBe(
-      '/media/p/shirt-320.webp 320w, /media/p/shirt-640.webp 640w, /media/p/shirt-1024.webp 1024w',
+      '/media/p/shirt-320.webp 320w, /media/p/shirt-480.webp 480w, /media/p/shirt-640.webp 640w, /media/p/shirt-800.webp 800w, /media/p/shirt-1024.webp 1024w',
     );
     expect(imageSrcset('/media/p/shirt.jpg')).toBeUndefined();
   });

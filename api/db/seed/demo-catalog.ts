@@ -10,7 +10,6 @@ import { createRng, type Rng } from './seeded-random.ts';
 /** Fixed "today" of the demo data: dates are relative to it, never to the clock. */
 export const DEMO_BASE_DATE = '2026-11-01T10:00:00.000Z';
 export const PRODUCTS_PER_DEMO_CATEGORY = 8;
-export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
 /** Product images are 4:5 (width x 1.25). */
 export const PRODUCT_IMAGE_RATIO = 1.25;
 
