@@ -57,7 +57,8 @@ function enhance(form: HTMLFormElement): void {
     location.assign(href);
   };
   const isCheckbox = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'checkbox';
-  const isPrice = (target: EventTarget | null) => target instanceof HTMLInputElement && target.type === 'number';
+  const isPrice = (target: EventTarget | null): target is HTMLInputElement =>
+    target instanceof HTMLInputElement && target.type === 'number' && target.form === form;
 
   // A price box's `change` fires when focus moves on, often to the other
   // box: waiting for a pause in typing lets both prices go in one reload.
@@ -65,9 +66,19 @@ function enhance(form: HTMLFormElement): void {
     if (!isPrice(event.target)) apply(isCheckbox(event.target));
   });
   form.addEventListener('input', (event) => {
-    if (!isPrice(event.target)) return;
+    const typedIn = event.target;
+    if (!isPrice(typedIn)) return;
     clearTimeout(timer);
-    timer = setTimeout(() => apply(), PRICE_INPUT_DEBOUNCE_MS);
+    timer = setTimeout(() => {
+      // The shopper has moved on to the other price: a reload now would drop
+      // what they type there. Its own pause, or leaving the prices, applies both.
+      const focused = document.activeElement;
+      if (isPrice(focused) && focused !== typedIn) return;
+      apply();
+    }, PRICE_INPUT_DEBOUNCE_MS);
+  });
+  form.addEventListener('focusout', (event) => {
+    if (isPrice(event.target) && !isPrice(event.relatedTarget)) apply();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -36,6 +36,27 @@ async function openShop(page: Page, path = '/shop') {
   await filtersReady(page);
 }
 
+/**
+ * Stops the page's clock once the shop is open: the price boxes' pause
+ * (PRICE_INPUT_DEBOUNCE_MS) then passes only when the test says so, not
+ * whenever a busy machine is slow between two steps.
+ */
+async function openShopWithPausedClock(page: Page, path = '/shop') {
+  await page.clock.install({ time: new Date('2026-01-01T10:00:00Z') });
+  await openShop(page, path);
+  await page.clock.pauseAt(new Date('2026-01-01T11:00:00Z'));
+}
+
+/** Every /shop address the page loaded as a document, in order. */
+function shopDocuments(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'document' && url.pathname === '/shop') seen.push(url.search);
+  });
+  return seen;
+}
+
 const cspViolations: string[] = [];
 test.beforeEach(({ page }) => {
   cspViolations.length = 0;
@@ -67,9 +88,10 @@ test('choosing a category lists that category and puts its name in the URL', asy
 
 test('price range and sort change the results and the URL, and survive a reload', async ({ page, request }) => {
   const expected = await apiListing(request, { min_price: 500, max_price: 2000, sort_by: 'price_low_high' });
-  await openShop(page);
+  await openShopWithPausedClock(page);
   await page.getByRole('spinbutton', { name: 'Min price' }).fill('500');
   await page.getByRole('spinbutton', { name: 'Max price' }).fill('2000');
+  await page.clock.runFor(1000);
   await expect(page).toHaveURL(/min_price=500&max_price=2000/);
   await filtersReady(page);
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
@@ -81,6 +103,29 @@ test('price range and sort change the results and the URL, and survive a reload'
   await expect(page.getByRole('spinbutton', { name: 'Max price' })).toHaveValue('2000');
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_low_high');
   await expect(shownNames(page)).toHaveText(expected.names);
+});
+
+test('a shopper who pauses after one price and goes on to the other loses nothing: both go in one reload', async ({ page }) => {
+  const documents = shopDocuments(page);
+  await openShopWithPausedClock(page);
+  await page.getByRole('spinbutton', { name: 'Min price' }).fill('500');
+  await page.getByRole('spinbutton', { name: 'Max price' }).focus();
+  await page.clock.runFor(2000);
+  await page.getByRole('spinbutton', { name: 'Max price' }).fill('1500');
+  await page.clock.runFor(1000);
+  await expect(page).toHaveURL(/\/shop\?min_price=500&max_price=1500$/);
+  await expect(page.getByRole('spinbutton', { name: 'Max price' })).toHaveValue('1500');
+  expect(documents).toEqual(['', '?min_price=500&max_price=1500']);
+});
+
+test('a price typed and then left for another control applies at once', async ({ page }) => {
+  await openShopWithPausedClock(page);
+  await page.getByRole('spinbutton', { name: 'Min price' }).fill('500');
+  await page.getByRole('spinbutton', { name: 'Max price' }).focus();
+  await page.clock.runFor(2000);
+  await page.getByRole('spinbutton', { name: 'Max price' }).press('Tab');
+  await expect(page).toHaveURL(/\/shop\?min_price=500$/);
+  await expect(page.getByRole('spinbutton', { name: 'Min price' })).toHaveValue('500');
 });
 
 test('the size filter lists products sold in that size', async ({ page, request }) => {
@@ -148,7 +193,7 @@ test('a search narrowed by a price range and sorted by price lists the matches c
   expect(names.length).toBeGreaterThan(0);
   expect(body.data.products.total).toBeLessThan(all.data.products.total);
 
-  await openShop(page, '/shop?search=shirt');
+  await openShopWithPausedClock(page, '/shop?search=shirt');
   const filters = page.getByRole('complementary', { name: 'Filters' });
   await filters.getByRole('spinbutton', { name: 'Min price' }).fill('500');
   await filters.getByRole('spinbutton', { name: 'Max price' }).fill('1500');
