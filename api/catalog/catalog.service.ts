@@ -135,13 +135,13 @@ export async function searchProducts(
     return { products, sub_categories: await repo.findListedCategories(db) };
   }
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  const searching = words.length > 0 && offset < SEARCH_RESULTS_LIMIT;
-  const [total, ids, sub_categories] = await Promise.all([
-    words.length ? search.countSearchMatches(db, dialect, words, SEARCH_RESULTS_LIMIT) : Promise.resolve(0),
-    searching ? search.findSearchPage(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }) : Promise.resolve([]),
+  const [{ total, ids }, sub_categories] = await Promise.all([
+    words.length
+      ? search.findSearchMatches(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }, SEARCH_RESULTS_LIMIT)
+      : Promise.resolve({ total: 0, ids: [] }),
     repo.findListedCategories(db),
   ]);
-  return { products: paginate(await productsOf(db, offset < total ? ids : []), page, total), sub_categories };
+  return { products: paginate(await productsOf(db, ids), page, total), sub_categories };
 }
 
 export async function findProductById(db: Db, id: number): Promise<ProductItem | undefined> {

@@ -53,7 +53,14 @@ describe('search index', () => {
     expect(first.body.data.products.last_page).toBe(Math.ceil(SEARCH_RESULTS_LIMIT / PRODUCTS_PER_PAGE));
     expect(pageIds(first.body)).toEqual(ids.slice(-PRODUCTS_PER_PAGE).reverse());
 
-    const beyond = await ctx.api.post('/search-products', { search: 'plentiful', page: 85 });
+    // The last page ends at the limit: the 1,000th newest match is the last one listed.
+    const lastPage = Math.ceil(SEARCH_RESULTS_LIMIT / PRODUCTS_PER_PAGE);
+    const last = await ctx.api.post('/search-products', { search: 'plentiful', page: lastPage });
+    const listed = ids.slice(-SEARCH_RESULTS_LIMIT).reverse();
+    expect(pageIds(last.body)).toEqual(listed.slice((lastPage - 1) * PRODUCTS_PER_PAGE));
+    expect(pageIds(last.body)).toHaveLength(SEARCH_RESULTS_LIMIT - (lastPage - 1) * PRODUCTS_PER_PAGE);
+
+    const beyond = await ctx.api.post('/search-products', { search: 'plentiful', page: lastPage + 1 });
     expect(beyond.status).toBe(200);
     expect(beyond.body.data.products.data).toEqual([]);
   });
