@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
 import pureIslands from './src/integrations/pure-islands.ts';
 import reachDirective from './src/integrations/reach-directive.ts';
+import { pageScriptsChunking } from './src/integrations/page-scripts-chunk.ts';
 import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable, fontDisplayOf } from './src/lib/store-font.ts';
 
 // Media from another origin (MEDIA_BASE_URL naming a CDN for images): pages may load it.
@@ -82,5 +83,9 @@ export default defineConfig({
   },
   // Shiki's highlighting writes inline style attributes, which the CSP refuses.
   markdown: { syntaxHighlight: false },
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // The page scripts' shared code in one chunk, not a dozen (decision 036).
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: pageScriptsChunking() } } } } },
+  },
 });

@@ -21,19 +21,28 @@ import { gzipSync } from 'node:zlib';
  * 18.6, /categories 15.3, /cart 87.2, /signin 132.1. Then with the sign-in,
  * sign-up and forgot-password forms and an empty cart page loading on reach
  * (decision 031): /cart, /signin, /signup and /forgot-password 15.4 each.
+ * Then with the page scripts' shared code in one chunk (decision 036): / 16.9
+ * in 8 files (was 21), /shop 17.4 in 7, product 16.0 in 6, the others 13.3 in 4.
  * Pages that cannot work without their island (checkout, payment, My
  * Account) load it at once and are not budgeted here.
  */
 export const JS_BUDGET_KB: Record<string, number> = {
-  '/': 23,
-  '/shop': 23,
-  product: 22,
-  '/categories': 18,
-  '/cart': 18,
-  '/signin': 18,
-  '/signup': 18,
-  '/forgot-password': 18,
+  '/': 20,
+  '/shop': 20,
+  product: 19,
+  '/categories': 16,
+  '/cart': 16,
+  '/signin': 16,
+  '/signup': 16,
+  '/forgot-password': 16,
 };
+
+/**
+ * Files a budgeted page may load before any interaction: over HTTP/1.1 a
+ * browser opens six connections to an origin, and each file past those waits
+ * a round trip (decision 036: the home page loaded 21 before, 8 after).
+ */
+export const JS_FILES_BUDGET = 8;
 
 export interface PageJsWeight {
   files: number;
