@@ -24,6 +24,7 @@ import { setSecurityHeaders } from './server/security-headers.ts';
 import { loadedReactBuild, modeLine } from './server/run-mode.ts';
 import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
+import { answerCompression } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
 import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
@@ -106,7 +107,10 @@ const serveStatic = createStaticHandler([
 ]);
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
 if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
-const compress = compression({ threshold: 1024 });
+const COMPRESS_THRESHOLD_BYTES = 1024;
+const compress = compression({ threshold: COMPRESS_THRESHOLD_BYTES });
+// Inside `compression`: pages and API answers are compressed whole, zstd first (decision 037).
+const compressAnswer = answerCompression({ threshold: COMPRESS_THRESHOLD_BYTES });
 // Catalogue pages kept in the process (decision 023); PAGE_CACHE=off renders every request.
 const pageCacheOn = !['off', '0', 'false'].includes((process.env.PAGE_CACHE ?? '').trim().toLowerCase());
 const pageCache = createPageCache({
@@ -117,15 +121,17 @@ log(`Page cache: ${!pageCacheOn ? 'off (PAGE_CACHE)' : storeApi ? 'on, dropped o
 
 const server = createServer((req, res) => {
   setSecurityHeaders(res, { https, mediaOrigin: foreignMediaOrigin });
-  compress(req as never, res as never, () => {
-    route(req, res).catch((error: unknown) => {
-      console.error('Request failed:', error);
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.end('Something went wrong');
-      } else res.destroy();
-    });
-  });
+  compress(req as never, res as never, () =>
+    compressAnswer(req, res, () => {
+      route(req, res).catch((error: unknown) => {
+        console.error('Request failed:', error);
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end('Something went wrong');
+        } else res.destroy();
+      });
+    }),
+  );
 });
 
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

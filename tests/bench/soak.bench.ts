@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BROWSER_ACCEPT_ENCODING } from '../helpers/browser-encodings.ts';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string' } } });
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -94,7 +95,7 @@ function slopeOf(ys: number[]): number {
 
 function load(url: string, args: string[]): Promise<{ rps: number; p99: number; errors: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTOCANNON, '-c', '50', '-j', '-H', 'Accept-Encoding: br, gzip', ...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [AUTOCANNON, '-c', '50', '-j', '-H', `Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`, ...args, url], { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
     child.once('close', (code) => {

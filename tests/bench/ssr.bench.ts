@@ -7,12 +7,14 @@
  * layout alone (a second page added for the run: Base.astro around one
  * paragraph, so what the head, header, footer and their islands cost shows
  * apart from each page's own content), the newest product's page, `/` and `/shop`, first with the page cache off (cold: every
- * request renders) and then on (warm). Prints req/s, p50 and p99 with the ratio
+ * request renders) and then on (warm), asking for the codings a browser
+ * lists (BROWSER_ACCEPT_ENCODING: zstd, else brotli). Prints req/s, p50 and p99 with the ratio
  * to the bare page of the same server, against the targets of issue 16.
  * Figures are printed, never asserted; the exit code says only whether the
  * harness ran.
  *
- *   npm run bench:ssr [-- --duration 10 --connections 50 --only cold|warm --pages product,/,/shop --skip-build --profile]
+ *   npm run bench:ssr [-- --duration 10 --connections 50 --only cold|warm --pages product,/,/shop --skip-build --profile
+ *                        --accept-encoding 'br, gzip']
  *
  * --profile writes the cold server's CPU profile to ./tmp/bench-ssr/ (node --cpu-prof).
  * The load generator runs as its own process (it takes about one core of two):
@@ -25,6 +27,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BROWSER_ACCEPT_ENCODING } from '../helpers/browser-encodings.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: 'layout,product,/,/shop' },
     'skip-build': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    'accept-encoding': { type: 'string', default: BROWSER_ACCEPT_ENCODING },
   },
 });
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -152,7 +156,7 @@ function load(url: string, seconds: number): Promise<Omit<Figures, 'page' | 'pat
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [`${BENCH_DIR}node_modules/autocannon/autocannon.js`, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', 'Accept-Encoding: br, gzip', url],
+      [`${BENCH_DIR}node_modules/autocannon/autocannon.js`, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', `Accept-Encoding: ${values['accept-encoding']}`, url],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -262,7 +266,7 @@ function printTable(): void {
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  console.log(`\nSSR benchmark: autocannon -c ${CONNECTIONS} -d ${DURATION}, one server per mode, ${availableParallelism()} CPU cores`);
+  console.log(`\nSSR benchmark: autocannon -c ${CONNECTIONS} -d ${DURATION}, Accept-Encoding: ${values['accept-encoding']}, one server per mode, ${availableParallelism()} CPU cores`);
   for (const [i, row] of rows.entries()) {
     console.log(row.map((cell, c) => (c < 2 || c >= 7 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));

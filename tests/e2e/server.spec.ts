@@ -1,6 +1,22 @@
 import http from 'node:http';
+import { zstdDecompressSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { BROWSER_ACCEPT_ENCODING } from '../helpers/browser-encodings.ts';
 import { API_KEY } from './store-api.ts';
+
+/** A GET as a browser sends it, the body left as it came (Playwright's client does not read zstd). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const port = Number(new URL(test.info().project.use.baseURL!).port);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 test('pages are compressed with brotli or gzip as the browser asks', async ({ request }) => {
   const br = await request.get('/', { headers: { 'Accept-Encoding': 'br' } });
@@ -17,6 +33,29 @@ test('API answers are compressed too', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['content-encoding']).toBe('br');
   expect((await response.json()).success).toBe(true);
+});
+
+test('a page rendered for the request and an API answer go out in zstd to a browser that lists it', async () => {
+  const page = await rawGet('/cart', { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING });
+  expect(page.headers['content-encoding']).toBe('zstd');
+  expect(page.headers['vary']).toMatch(/Accept-Encoding/i);
+  expect(Number(page.headers['content-length'])).toBe(page.body.length);
+  const html = zstdDecompressSync(page.body).toString('utf8');
+  expect(html).toMatch(/^<!DOCTYPE html>/i);
+  expect(html).toContain('</html>');
+
+  const answer = await rawGet('/api/new-arrivals', { 'API-KEY': API_KEY, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING });
+  expect(answer.headers['content-encoding']).toBe('zstd');
+  expect(JSON.parse(zstdDecompressSync(answer.body).toString('utf8')).success).toBe(true);
+});
+
+test('a browser that rates brotli above zstd gets brotli, and scripts keep brotli', async ({ request }) => {
+  const page = await rawGet('/cart', { 'Accept-Encoding': 'zstd;q=0.5, br' });
+  expect(page.headers['content-encoding']).toBe('br');
+  const html = await (await request.get('/')).text();
+  const script = html.match(/\/_astro\/[^"' )]+\.js/)?.[0];
+  expect(script, 'the home page loads a script').toBeTruthy();
+  expect((await rawGet(script!, { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING })).headers['content-encoding']).toBe('br');
 });
 
 test('every page carries the security headers', async ({ request }) => {
