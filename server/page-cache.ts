@@ -17,6 +17,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { answerCoding } from './answer-compression.ts';
+import { bodyChunk } from './body-chunk.ts';
 import { PAGE_MAX_AGE_S, PAGE_STALE_S, PUBLIC_PAGE_CACHE_CONTROL } from '../src/lib/page-cache-control.ts';
 import type { VersionReader } from './catalogue-version.ts';
 
@@ -38,6 +40,9 @@ export function isShareable(status: number, headers: OutgoingHttpHeaders): boole
   const cacheControl = String(headers['cache-control'] ?? '').toLowerCase();
   return !/\b(private|no-store|no-cache)\b/.test(cacheControl);
 }
+
+/** The compressed copies an entry keeps (makeEntry), brotli first. */
+const KEPT_CODINGS = ['br', 'gzip'] as const;
 
 interface Entry {
   headers: OutgoingHttpHeaders;
@@ -140,8 +145,8 @@ function makeEntry(headers: OutgoingHttpHeaders, identity: Buffer, version: stri
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'hit' | 'stale', age: number): void {
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', entry.br] : /\bgzip\b/.test(accepts) ? ['gzip', entry.gzip] : [undefined, entry.identity];
+  const encoding = answerCoding(req.headers['accept-encoding'], KEPT_CODINGS);
+  const body = encoding ? entry[encoding] : entry.identity;
   for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', entry.etag);
@@ -180,8 +185,8 @@ function capture(req: IncomingMessage, res: ServerResponse, done: (captured: { h
     return writeHead(status, ...rest);
   }) as ServerResponse['writeHead'];
   const keep = (chunk: unknown, encoding?: unknown) => {
-    if (!headers || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? Buffer.from(chunk) : typeof chunk === 'string' ? Buffer.from(chunk, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding) : Buffer.from(chunk as Uint8Array));
+    const bytes = headers ? bodyChunk(chunk, encoding) : undefined;
+    if (bytes) chunks.push(bytes);
   };
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {

@@ -28,4 +28,10 @@ describe('answerCoding', () => {
     expect(answerCoding('*')).toBeUndefined();
     expect(answerCoding('deflate')).toBeUndefined();
   });
+
+  it('chooses among the codings offered, as the page cache does with its brotli and gzip copies', () => {
+    expect(answerCoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
+    expect(answerCoding('br;q=0.5, gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(answerCoding('br;q=0, zstd', ['br', 'gzip'])).toBeUndefined();
+  });
 });
