@@ -91,6 +91,25 @@ test('prepaid goes to the payment page with the order number', async ({ page, re
   expect(await orderNumbersOf(request, token)).toEqual([number]);
 });
 
+test('a payment method picked before the checkout has loaded is the one ordered', async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  // Hold the checkout island until the pick is made, so the pick surely comes first (a slow phone).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/CheckoutPage\.[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const { token } = await signedInAtCheckout(page, request, [[first!, 1]]);
+  await main(page).getByRole('radio', { name: 'Prepaid' }).check();
+  release();
+  // Place order waits for the island (disabled until it has hydrated).
+  await placeOrder(page);
+  await expect(main(page).getByRole('radio', { name: 'Prepaid' })).toBeChecked();
+  const number = await orderNavigation(page, '/payment', () => confirmDialog(page).getByRole('button', { name: 'Confirm order' }).click());
+  expect(await orderNumbersOf(request, token)).toEqual([number]);
+});
+
 test('prices changed between the cart and confirm show the new total and order nothing until confirmed again', async ({ page, request }) => {
   const picks = await sizedProducts(request);
   const pick = picks[4]!;

@@ -28,6 +28,7 @@ import {
   type PaymentMethod,
 } from '../../lib/checkout.ts';
 import { freshPricesOf, type PlacedOrder } from '../../lib/api/checkout.ts';
+import { PAYMENT_METHODS } from '../../lib/constants.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
@@ -36,7 +37,7 @@ import { $checkout, dropAttempt, emptyCart, loadDraft, placeOrder, repriceCoupon
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage } from '../../stores/toast.ts';
 import { serverErrors } from '../forms/field-rules.ts';
-import { useHydrated } from '../forms/form-behaviour.ts';
+import { checkedRadioValue, useHydrated } from '../forms/form-behaviour.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import ContactOtp from './ContactOtp.tsx';
 import EmptyCheckout from './EmptyCheckout.tsx';
@@ -50,6 +51,11 @@ interface Props {
   prefill: CheckoutDetails | null;
 }
 
+/** The details form's name (also its id: the submit button outside it names it). */
+const DETAILS_FORM = 'checkout-details';
+/** The payment method the server's page shows checked. */
+const SERVER_PAYMENT_METHOD: PaymentMethod = 'cod';
+
 const section = 'space-y-4 rounded-xl border border-current/10 p-5';
 const heading = 'text-lg font-semibold focus:outline-none';
 
@@ -60,7 +66,9 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const cartReady = useStore($cartReady);
   const { discount, checkoutLoading } = useStore($checkout);
   const [settled, setSettled] = useState(false);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cod');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(SERVER_PAYMENT_METHOD);
+  // A method picked on the server's page before the island hydrated (a slow phone): kept, as typed text is.
+  const [pickedEarly] = useState(() => PAYMENT_METHODS.find((method) => method === checkedRadioValue(DETAILS_FORM, 'payment_method')));
   const [mobile, setMobile] = useState('');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -114,7 +122,8 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     form.reset(mergeDetails(base, draft.details), { keepDefaultValues: true });
     setMobile(draft.details.phone_number ?? '');
     setPendingAttempt(draft.attempt !== null);
-    setPaymentMethod(draft.paymentMethod);
+    if (pickedEarly !== undefined && pickedEarly !== SERVER_PAYMENT_METHOD) choosePayment(pickedEarly);
+    else setPaymentMethod(draft.paymentMethod);
     // Once, on hydration.
   }, [hydrated]);
 
@@ -239,7 +248,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
               />
             )}
           </section>
-          <form id="checkout-details" name="checkout-details" ref={formRef} noValidate onSubmit={(event) => {
+          <form id={DETAILS_FORM} name={DETAILS_FORM} ref={formRef} noValidate onSubmit={(event) => {
             event.preventDefault();
             void form.handleSubmit();
           }}>
@@ -275,7 +284,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
           hydrated={hydrated}
           busy={busy}
           headingRef={summaryHeading}
-          formId="checkout-details"
+          formId={DETAILS_FORM}
           className={section}
           headingClassName={heading}
         />

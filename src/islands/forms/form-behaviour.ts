@@ -28,6 +28,17 @@ export function useTypedDefaults<T extends Record<string, string | boolean>>(for
   return initial;
 }
 
+/**
+ * The value of the radio `name` checked in the server-rendered form `formName`
+ * when the island first renders in the browser (before hydration puts back its
+ * own state); undefined on the server, or when none is checked.
+ */
+export function checkedRadioValue(formName: string, name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const group = document.forms.namedItem(formName)?.elements.namedItem(name);
+  return group instanceof RadioNodeList && group.value !== '' ? group.value : undefined;
+}
+
 export function typedValues<T extends Record<string, string | boolean>>(formName: string, defaults: T): T {
   if (typeof document === 'undefined') return defaults;
   const form = document.forms.namedItem(formName);
