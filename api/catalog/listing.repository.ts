@@ -73,26 +73,30 @@ function variantMatches(eb: ProductsEb, q: ListingQuery): Expression<SqlBool> {
  * in range, read from products.size_prices in the listing index: a size has
  * one variant, so its stock (in_stock_size_keys) and its price belong to the
  * same variant. Null when a size cannot be read there (a key holding "=").
+ * The column holds bytes and every operand here is bytes (decision 038):
+ * byte positions and a byte comparison, where text would count characters.
  */
 function sizePriceMatches(eb: ProductsEb, q: ListingQuery, dialect: Dialect): Expression<SqlBool> | null {
   const keys = q.sizeKeys.filter((k) => sizeKeyPattern(k) !== null); // the others never match (sizeCondition)
   if (keys.some((k) => pricedKey(k) === null)) return null;
   if (keys.length === 0) return sql<SqlBool>`1 = 0`;
   const column = sql.ref('products.size_prices');
-  const position = (needle: string) =>
-    dialect === 'postgres' ? sql<number>`strpos(${column}, ${needle})` : sql<number>`instr(${column}, ${needle})`;
-  // The price is compared as its fixed-width digits (byte order: C collation on
-  // PostgreSQL), so no cast can fail; a missing key gives a null position,
-  // hence a null price, which never matches.
-  const digits = (paise: number) => String(paise).padStart(SIZE_PRICE_DIGITS, '0');
+  const bytes = (text: string) => Buffer.from(text, 'utf8');
+  const position = (needle: Buffer) =>
+    dialect === 'postgres' ? sql<number>`position(${needle} in ${column})` : sql<number>`instr(${column}, ${needle})`;
+  // The price is compared as its fixed-width digits, so no cast can fail; a
+  // missing key gives a null position, hence a null price, which never matches.
+  const digits = (paise: number) => bytes(String(paise).padStart(SIZE_PRICE_DIGITS, '0'));
   const low = digits(q.minPrice ?? 0);
-  const high = q.maxPrice === undefined ? '9'.repeat(SIZE_PRICE_DIGITS) : digits(q.maxPrice);
-  const collate = dialect === 'postgres' ? sql` collate "C"` : sql``;
+  const high = q.maxPrice === undefined ? bytes('9'.repeat(SIZE_PRICE_DIGITS)) : digits(q.maxPrice);
   return eb.or(
     keys.map((key) => {
-      const needle = pricedKey(key)!;
-      const start = sql`nullif(${position(needle)}, 0) + ${[...needle].length}`;
-      const price = sql`substr(${column}, ${start}, ${SIZE_PRICE_DIGITS})${collate}`;
+      const needle = bytes(pricedKey(key)!);
+      const start = sql`nullif(${position(needle)}, 0) + ${needle.length}`;
+      const price =
+        dialect === 'postgres'
+          ? sql`substring(${column} from ${start} for ${SIZE_PRICE_DIGITS})`
+          : sql`substr(${column}, ${start}, ${SIZE_PRICE_DIGITS})`;
       const inStock = q.stock === 'in' ? sql`${sql.ref('products.in_stock_size_keys')} like ${sizeKeyPattern(key)} escape '\\' and ` : sql``;
       return sql<SqlBool>`(${inStock}${price} between ${low} and ${high})`;
     }),

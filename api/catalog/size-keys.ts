@@ -52,6 +52,11 @@ export function sizePrices(variants: ReadonlyArray<{ product_variation: string |
   return tokens.length ? `${DELIMITER}${tokens.join(DELIMITER)}${DELIMITER}` : '';
 }
 
+/** size_prices as stored: the UTF-8 bytes of sizePrices() (decision 038). */
+export function sizePricesColumn(variants: ReadonlyArray<{ product_variation: string | null; final_price: number }>): Uint8Array {
+  return Buffer.from(sizePrices(variants), 'utf8');
+}
+
 /** What precedes a size's price in size_prices ("|m="), or null when the key cannot be stored there. */
 export function pricedKey(key: string): string | null {
   return key.includes(DELIMITER) || key.includes('=') ? null : `${DELIMITER}${key}=`;

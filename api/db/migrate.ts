@@ -7,6 +7,7 @@ import * as payments from './migrations/2026-11-24-003-payments.ts';
 import * as catalogueVersion from './migrations/2026-11-24-016-catalogue-version.ts';
 import * as catalogueVersionAtCommit from './migrations/2026-11-24-017-catalogue-version-at-commit.ts';
 import * as listingSizePrices from './migrations/2026-11-24-018-listing-size-prices.ts';
+import * as sizePricesBytes from './migrations/2026-11-24-019-size-prices-bytes.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-016-catalogue-version': catalogueVersion,
   '2026-11-24-017-catalogue-version-at-commit': catalogueVersionAtCommit,
   '2026-11-24-018-listing-size-prices': listingSizePrices,
+  '2026-11-24-019-size-prices-bytes': sizePricesBytes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

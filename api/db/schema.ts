@@ -84,8 +84,8 @@ export interface ProductsTable {
   total_stock: Generated<number>;
   size_keys: Generated<string>;
   in_stock_size_keys: Generated<string>;
-  /** Sized variants' final prices by size key, "|m=0000029900|" (api/catalog/size-keys.ts). */
-  size_prices: Generated<string>;
+  /** Sized variants' final prices by size key, "|m=0000029900|" as UTF-8 bytes (api/catalog/size-keys.ts). */
+  size_prices: Generated<Uint8Array>;
   search_text: Generated<string>;
   created_at: string;
   updated_at: string;

@@ -70,6 +70,8 @@ describe('size and price filters on straddling products', () => {
       oddSize: product('CCC', [variant('One=Size', 299, 1), variant('Big=Size', 399, 1)]),
       // Wholly inside a ₹300 minimum: settled from its price range.
       dear: product('DDDD', [variant('M', 400, 1), variant('L', 450, 1)]),
+      // Size names in Devanagari: several bytes a character, read by byte offsets.
+      hindi: product('EEEEE', [variant('फ्री', 299, 1), variant('बड़ा', 349, 1)]),
     };
     const stored = await insertProducts(store.db, Object.values(inputs));
     Object.keys(inputs).forEach((key, i) => (ids[key] = stored[i]!));
@@ -93,6 +95,12 @@ describe('size and price filters on straddling products', () => {
     expect(res.body.data.products).toMatchObject({ total: 3, last_page: 1, from: 1, to: 3 });
   });
 
+  it('reads the price of a size whose name is not ASCII', async () => {
+    expect(await list({ size: 'बड़ा', min_price: 300 })).toEqual([ids.hindi]);
+    expect(await list({ size: 'फ्री', min_price: 300 })).toEqual([]);
+    expect(await list({ size: 'फ्री,बड़ा', max_price: 300 })).toEqual([ids.hindi]);
+  });
+
   it('filters a size whose name holds "=" by its own variant price too', async () => {
     expect(await list({ size: 'big=size', min_price: 300 })).toEqual([ids.oddSize]);
     expect(await list({ size: 'one=size', min_price: 300 })).toEqual([]);
@@ -100,7 +108,7 @@ describe('size and price filters on straddling products', () => {
 
   it('counts matches up to the limit and no further', async () => {
     const everything: ListingQuery = { categoryIds: [category], sizeKeys: [], stock: 'any' };
-    expect(await countProducts(store.db, store.dialect, everything)).toBe(4);
+    expect(await countProducts(store.db, store.dialect, everything)).toBe(5);
     expect(await countProducts(store.db, store.dialect, everything, undefined, 2)).toBe(2);
   });
 });
@@ -165,7 +173,7 @@ describe('listing several categories, merged from one walk per category', () => 
   });
 });
 
-describe('the size_prices migration', () => {
+describe('the size_prices migrations', () => {
   let store: StoreDatabase;
   let schema: string | undefined;
   const base = process.env.TEST_DATABASE_URL;
@@ -184,7 +192,7 @@ describe('the size_prices migration', () => {
     if (schema) await dropPostgresSchema(base!, schema);
   });
 
-  it('fills size_prices of the products already stored, as new products get it', async () => {
+  it('fills size_prices of the products already stored, as bytes, as new products get it', async () => {
     const before: Record<string, Migration> = {
       '2026-11-21-001-whole-product': wholeProduct,
       '2026-11-24-001-account-mail': accountMail,
@@ -225,7 +233,9 @@ describe('the size_prices migration', () => {
 
     await migrateToLatest(store.db, schema);
     const stored = await store.db.selectFrom('products').select(['id', 'size_prices']).orderBy('id').execute();
-    expect(stored).toEqual([
+    // Stored as bytes (decision 038), the text's UTF-8, on both databases.
+    expect(stored.map((row) => row.size_prices instanceof Uint8Array)).toEqual([true, true]);
+    expect(stored.map((row) => ({ id: row.id, size_prices: Buffer.from(row.size_prices).toString('utf8') }))).toEqual([
       { id: productIds.sized, size_prices: sizePrices(variants.sized) },
       { id: productIds.plain, size_prices: '' },
     ]);

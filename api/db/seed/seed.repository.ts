@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { sizeKey, sizeKeyColumns, sizePrices } from '../../catalog/size-keys.ts';
+import { sizeKey, sizeKeyColumns, sizePricesColumn } from '../../catalog/size-keys.ts';
 import type { CouponsTable } from '../orders-schema.ts';
 import type { CategoriesTable, CustomersTable, Database, HomeSectionsTable, StoreSettingsTable } from '../schema.ts';
 
@@ -132,7 +132,7 @@ function productRow(p: ProductInput) {
     max_final_price: Math.max(...p.variants.map((v) => v.final_price)),
     total_stock: p.variants.reduce((sum, v) => sum + v.stock, 0),
     ...sizeKeyColumns(p.variants),
-    size_prices: sizePrices(p.variants),
+    size_prices: sizePricesColumn(p.variants),
     search_text: searchText(p),
     created_at: p.created_at,
     updated_at: p.created_at,
