@@ -200,7 +200,12 @@ function wireBytes(url: string, encoding: string): Promise<{ bytes: number; stat
 /** Classic external scripts without async/defer stop the parser, so they run before the first paint. */
 function countBlockingScriptTags(html: string): number {
   const tags = html.match(/<script\b[^>]*>/gi) ?? [];
-  return tags.filter((tag) => /\bsrc=/i.test(tag) && !/type=["']?module/i.test(tag) && !/\b(async|defer)\b/i.test(tag)).length;
+  // A placeholder (decision 039) names its address in data-src under a type no browser runs: never fetched.
+  const classic = (tag: string) => {
+    const type = /\stype=["']?([^"'\s>]+)/i.exec(tag)?.[1];
+    return type === undefined || /^(text|application)\/(java|ecma)script$/i.test(type);
+  };
+  return tags.filter((tag) => /\ssrc=/i.test(tag) && classic(tag) && !/\b(async|defer)\b/i.test(tag)).length;
 }
 
 async function measurePage(origin: string, path: string): Promise<PageFigures> {

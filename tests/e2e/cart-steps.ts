@@ -5,7 +5,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatPaiseAsRupees, rupeesToPaise } from '../../src/lib/money.ts';
-import { signInThroughApi, verifiedAccount } from './helpers.ts';
+import { pageScriptsReady, signInThroughApi, verifiedAccount } from './helpers.ts';
 import { API_KEY, apiGet, type Product, type Variation } from './store-api.ts';
 
 /** A product and one of its sizes, in stock. */
@@ -55,6 +55,7 @@ export function priceSum(entries: readonly (readonly [CartPick, number])[]): str
 
 /** Puts lines in the persisted guest cart of this origin (the page must be on the site), then reloads. */
 export async function seedGuestCart(page: Page, lines: ReturnType<typeof guestLine>[]): Promise<void> {
+  await pageScriptsReady(page);
   await page.evaluate((cartItems) => {
     const state = JSON.parse(localStorage.getItem('store-state') ?? '{}');
     state.cart = { cartItems };

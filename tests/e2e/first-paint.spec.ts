@@ -2,11 +2,14 @@
  * The first paint (decision 028): `/`, `/shop` and a product page carry their
  * CSS inline, so the browser requests no stylesheet before it paints; the CSP
  * allows those inline styles by hash (no 'unsafe-inline'), also in a copy the
- * page cache sends; and the home hero's first slide, the page's largest paint,
- * loads at once with high priority and no wider than the screen needs.
+ * page cache sends; the home hero's first slide, the page's largest paint,
+ * loads at once with high priority and no wider than the screen needs; and the
+ * page scripts are asked for only once the first paint is on screen
+ * (decision 039), then run.
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { addToCartFormsReady } from './add-to-cart-steps.ts';
 import { watchCsp } from './helpers.ts';
 import { apiGet } from './store-api.ts';
 
@@ -109,4 +112,42 @@ test("the home hero's first slide, the largest paint, loads at once with high pr
   await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'New Arrivals' }).locator('img[data-lazy]')).not.toHaveCount(0);
   await expect(page.getByRole('region', { name: 'New Arrivals' }).locator('img[loading="eager"]')).toHaveCount(0);
+});
+
+test('the page scripts are asked for only after the first contentful paint, and then run, with no CSP violation', async ({ page, request }) => {
+  for (const path of await cataloguePaths(request)) {
+    await test.step(path, async () => {
+      const violations = watchCsp(page);
+      await page.goto(path);
+      // Every page of the three has product cards whose add-to-cart forms the scripts take over.
+      await addToCartFormsReady(page);
+      const timing = await page.evaluate(() => ({
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/_astro\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+      }));
+      expect(timing.firstContentfulPaint).not.toBeNull();
+      expect(timing.scripts.length).toBeGreaterThan(0);
+      for (const script of timing.scripts) {
+        expect(script.startTime, script.name).toBeGreaterThanOrEqual(timing.firstContentfulPaint!);
+      }
+      // Nothing fetchable is left behind: each placeholder became a running module script.
+      await expect(page.locator('script[type="text/x-page-script"]')).toHaveCount(0);
+      expect(violations).toEqual([]);
+      page.removeAllListeners('console');
+    });
+  }
+});
+
+test("/shop asks for its first card's image first and the rest of the first row after it", async ({ page }) => {
+  await page.goto('/shop');
+  const images = page.getByRole('main').getByRole('listitem').getByRole('img');
+  await expect(images.nth(0)).toHaveAttribute('fetchpriority', 'high');
+  for (const index of [1, 2]) {
+    await expect(images.nth(index)).toHaveAttribute('loading', 'eager');
+    await expect(images.nth(index)).toHaveAttribute('fetchpriority', 'low');
+  }
+  await expect(page.locator('img[fetchpriority="high"]')).toHaveCount(1);
 });

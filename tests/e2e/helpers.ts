@@ -78,6 +78,15 @@ export const DEMO_SHOPPER = { email: 'asha@example.com', password: 'Demo@123', p
  * something else): the API login, the persisted auth state, then /session
  * for the cookie, as the form would. The page must be on this origin.
  */
+/**
+ * Waits until the page's scripts have run (they start after the first paint,
+ * decision 039): a test that writes the stores' storage before then would have
+ * the page's own start read or overwrite it afterwards.
+ */
+export async function pageScriptsReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-page-scripts', 'ready');
+}
+
 export async function signInThroughApi(page: Page, email: string = DEMO_SHOPPER.email, password: string = DEMO_SHOPPER.password): Promise<string> {
   const response = await page.request.post('/api/customer/login', {
     headers: { 'API-KEY': API_KEY },
@@ -85,6 +94,7 @@ export async function signInThroughApi(page: Page, email: string = DEMO_SHOPPER.
   });
   expect(response.ok()).toBe(true);
   const { token, customer } = (await response.json()).data as { token: string; customer: Record<string, unknown> };
+  await pageScriptsReady(page);
   await page.evaluate(
     ({ token, customer }) => {
       const state = JSON.parse(localStorage.getItem('store-state') ?? '{}');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../helpers/razorpay-stand-in.ts';
-import { DEMO_SHOPPER, watchCsp } from './helpers.ts';
+import { DEMO_SHOPPER, pageScriptsReady, watchCsp } from './helpers.ts';
 import { checkoutLine, placeOrder } from './payment-steps.ts';
 import { freePort, startServer, type ServerProcess } from './spawned-server.ts';
 import { API_KEY, type Product } from './store-api.ts';
@@ -73,6 +73,7 @@ test('in Razorpay mode /payment admits Razorpay Checkout in its CSP, opens it fo
   const login = await page.request.post(`${origin}/api/customer/login`, { headers: { 'API-KEY': API_KEY }, data: DEMO_SHOPPER });
   const { token, customer } = (await login.json()).data as { token: string; customer: Record<string, unknown> };
   await page.goto(`${origin}/`);
+  await pageScriptsReady(page);
   // Signed in as the sign-in form leaves it (tests/e2e/helpers.ts signInThroughApi, on this server).
   await page.evaluate(
     ({ token, customer }) => {

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { sizedProducts, guestLine, seedGuestCart } from './cart-steps.ts';
-import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
+import { pageScriptsReady, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
 import { apiPost } from './store-api.ts';
 
 /** Holds the island module matching `name` until released; `asked` settles once the page asked for it. */
@@ -110,6 +110,7 @@ test('a signed-in shopper sees the account menu, and a cart with lines its count
 
 test('a toast kept by the previous page shows on a page where nothing was reached', async ({ page }) => {
   await page.goto('/categories');
+  await pageScriptsReady(page);
   await page.evaluate(() =>
     sessionStorage.setItem('store-toasts', JSON.stringify([{ kind: 'success', message: 'Kept for this page', flow: 'account' }])),
   );

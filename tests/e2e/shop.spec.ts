@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_PAGE_CACHE_CONTROL } from '../../src/lib/page-cache-control.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPost } from './store-api.ts';
+import { pageScriptsReady } from './helpers.ts';
 
 interface Listing {
   names: string[];
@@ -28,7 +29,7 @@ function shownNames(page: Page) {
 
 /** The page's module script enhances the form; module scripts have run once the DOM is loaded. */
 async function filtersReady(page: Page) {
-  await page.waitForLoadState('domcontentloaded');
+  await pageScriptsReady(page);
 }
 
 async function openShop(page: Page, path = '/shop') {
@@ -135,6 +136,23 @@ test('the size filter lists products sold in that size', async ({ page, request 
   await expect(page).toHaveURL(/\/shop\?size=M$/);
   await expect(page.getByText(`of ${expected.total}`)).toBeVisible();
   await expect(shownNames(page)).toHaveText(expected.names);
+});
+
+test('a size ticked before the page scripts ran is applied once they start', async ({ page, request }) => {
+  const expected = await apiListing(request, { size: ['M'] });
+  // The instant-filter script is held until the box is ticked (on a slow phone it arrives after the first paint).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/shop\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/shop');
+  await page.getByRole('checkbox', { name: 'M', exact: true }).check();
+  await expect(page).toHaveURL((url) => url.search === '');
+  release();
+  await expect(page).toHaveURL(/\/shop\?size=M$/);
+  await expect(page.getByText(`of ${expected.total}`)).toBeVisible();
 });
 
 test('the in-stock filter hides sold-out products', async ({ page, request }) => {

@@ -51,13 +51,15 @@ export interface PageJsWeight {
 }
 
 /**
- * Module URLs a page's HTML starts from: module scripts and the
- * component/renderer/before-hydration URLs of its islands, except islands that
- * load only when the shopper reaches for them (`client:reach`, decision 029).
+ * Module URLs a page's HTML starts from: module scripts (as the server sends
+ * them, placeholders naming theirs in data-src, started after the first paint:
+ * decision 039) and the component/renderer/before-hydration URLs of its
+ * islands, except islands that load only when the shopper reaches for them
+ * (`client:reach`, decision 029).
  */
 export function entryScripts(html: string): string[] {
   const urls = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/<script\b[^>]*\s(?:data-)?src="([^"]+)"[^>]*>/g)) urls.add(match[1]!);
   for (const [island] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     if (/\bclient="reach"/.test(island)) continue;
     for (const match of island.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)) if (match[1]) urls.add(match[1]);
