@@ -3,10 +3,11 @@
  * component's script as `<script type="module" src="/_astro/…">`, which the
  * browser fetches as soon as it reads the tag, beside the largest image and
  * the font on a slow phone. The server turns those tags into inert
- * placeholders (a script element of a type no browser runs or fetches); after
- * the first frame src/scripts/start-page-scripts.ts puts the real module
- * scripts back, in the same order. Pages work before their scripts run
- * (HTML first), so nothing waits on them but the enhancements.
+ * placeholders (a script element of a type no browser runs or fetches:
+ * page-scripts.server.ts); after the first paint
+ * src/scripts/start-page-scripts.ts puts the real module scripts back, in the
+ * same order. Pages work before their scripts run (HTML first), so nothing
+ * waits on them but the enhancements. This module holds what both sides name.
  */
 
 /** The placeholder's type: a data block, never fetched nor run. */
@@ -20,11 +21,3 @@ export const PAGE_SCRIPT_TYPE = 'text/x-page-script';
  * the start script must stay inline.
  */
 export const REPLAY_CHANGES_ATTRIBUTE = 'data-replay-changes';
-
-// Exactly what Astro renders for a component script (astro/dist/runtime/server/render/script.js).
-const MODULE_SCRIPT = /<script type="module" src="([^"<>]+)"><\/script>/g;
-
-/** The HTML with every external module script left as a placeholder that names its address. */
-export function deferPageScripts(html: string): string {
-  return html.replace(MODULE_SCRIPT, (_tag, src: string) => `<script type="${PAGE_SCRIPT_TYPE}" data-src="${src}"></script>`);
-}
