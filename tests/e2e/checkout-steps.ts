@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { connect } from '../../api/db/connect.ts';
 import { guestLine, seedGuestCart, type CartPick } from './cart-steps.ts';
+import { settleAnimations } from './helpers.ts';
 import { API_KEY } from './store-api.ts';
 
 export const main = (page: Page): Locator => page.getByRole('main');
@@ -125,8 +126,9 @@ export async function orderNavigation(page: Page, path: '/order-success' | '/pay
   return pattern.exec(url)![1]!;
 }
 
-/** Every axe rule passes on the page as it stands. */
+/** Every axe rule passes on the page as it stands, once what is moving has settled. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

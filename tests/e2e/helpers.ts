@@ -106,3 +106,20 @@ export async function signInThroughApi(page: Page, email: string = DEMO_SHOPPER.
   );
   return token;
 }
+
+/**
+ * Waits for what is moving on the page to settle before an accessibility
+ * check: a toast halfway through fading in has the contrast of its opacity at
+ * that instant (seen in a CI run), not the contrast a shopper reads. Endless
+ * animations (spinners) are not waited for.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

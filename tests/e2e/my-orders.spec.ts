@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
+import { settleAnimations, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
 import { e2eDatabaseFile } from './hostile-names.ts';
 import { API_KEY, allProducts, apiGet, apiPost, inStock, type Product, type Variation } from './store-api.ts';
 import { formatRupees } from '../../src/lib/money.ts';
@@ -87,6 +87,7 @@ const drawer = (page: Page) => page.getByRole('dialog', { name: 'Order Details' 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
 async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
