@@ -25,10 +25,8 @@ import {
   placedOrderPath,
   prefillDetails,
   type CheckoutDetails,
-  type PaymentMethod,
 } from '../../lib/checkout.ts';
 import { freshPricesOf, type PlacedOrder } from '../../lib/api/checkout.ts';
-import { PAYMENT_METHODS } from '../../lib/constants.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
@@ -37,10 +35,11 @@ import { $checkout, dropAttempt, emptyCart, loadDraft, placeOrder, repriceCoupon
 import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage } from '../../stores/toast.ts';
 import { serverErrors } from '../forms/field-rules.ts';
-import { checkedRadioValue, useHydrated } from '../forms/form-behaviour.ts';
+import { useHydrated } from '../forms/form-behaviour.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
 import ContactOtp from './ContactOtp.tsx';
 import EmptyCheckout from './EmptyCheckout.tsx';
+import { usePaymentMethod } from './payment-method.ts';
 import DetailsSections from './DetailsSections.tsx';
 import { detailsRule, useDetailsForm } from './details-form.ts';
 import SummaryPanel from './SummaryPanel.tsx';
@@ -53,8 +52,6 @@ interface Props {
 
 /** The details form's name (also its id: the submit button outside it names it). */
 const DETAILS_FORM = 'checkout-details';
-/** The payment method the server's page shows checked. */
-const SERVER_PAYMENT_METHOD: PaymentMethod = 'cod';
 
 const section = 'space-y-4 rounded-xl border border-current/10 p-5';
 const heading = 'text-lg font-semibold focus:outline-none';
@@ -66,9 +63,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const cartReady = useStore($cartReady);
   const { discount, checkoutLoading } = useStore($checkout);
   const [settled, setSettled] = useState(false);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(SERVER_PAYMENT_METHOD);
-  // A method picked on the server's page before the island hydrated (a slow phone): kept, as typed text is.
-  const [pickedEarly] = useState(() => PAYMENT_METHODS.find((method) => method === checkedRadioValue(DETAILS_FORM, 'payment_method')));
+  const { paymentMethod, choosePayment, restorePayment } = usePaymentMethod(DETAILS_FORM);
   const [mobile, setMobile] = useState('');
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -122,8 +117,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     form.reset(mergeDetails(base, draft.details), { keepDefaultValues: true });
     setMobile(draft.details.phone_number ?? '');
     setPendingAttempt(draft.attempt !== null);
-    if (pickedEarly !== undefined && pickedEarly !== SERVER_PAYMENT_METHOD) choosePayment(pickedEarly);
-    else setPaymentMethod(draft.paymentMethod);
+    restorePayment(draft.paymentMethod);
     // Once, on hydration.
   }, [hydrated]);
 
@@ -131,11 +125,6 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   useEffect(() => {
     if (hydrated) saveDraft({ details: values });
   }, [hydrated, values]);
-
-  const choosePayment = (method: PaymentMethod) => {
-    setPaymentMethod(method);
-    saveDraft({ paymentMethod: method });
-  };
 
   const onVerified = (verifiedMobile: string, customer: Customer | undefined) => {
     const known = prefillDetails(customer, null);

@@ -11,6 +11,7 @@ import { PAYMENT_METHODS } from '../../lib/constants.ts';
 import { PINCODE_PATTERN } from '../../lib/schemas/fields.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import type { detailsRule, DetailsForm } from './details-form.ts';
+import { PAYMENT_METHOD_FIELD } from './payment-method.ts';
 
 interface Props {
   form: DetailsForm;
@@ -120,7 +121,7 @@ export default function DetailsSections({ form, rule, phoneLocked, paymentMethod
             <label key={method} className="flex cursor-pointer items-center gap-3 rounded-md border border-current/15 px-4 py-3 has-[:checked]:border-button">
               <input
                 type="radio"
-                name="payment_method"
+                name={PAYMENT_METHOD_FIELD}
                 value={method}
                 checked={paymentMethod === method}
                 onChange={() => onPaymentMethod(method)}
