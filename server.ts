@@ -19,6 +19,7 @@ import { sharedVersionReader } from './server/catalogue-version.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPageCache } from './server/page-cache.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
+import { createRenderQueue } from './server/render-queue.ts';
 import { admitRequest, isApiPath } from './server/request-gate.ts';
 import { setSecurityHeaders } from './server/security-headers.ts';
 import { loadedReactBuild, modeLine } from './server/run-mode.ts';
@@ -108,6 +109,7 @@ const serveStatic = createStaticHandler([
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
 if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
 const COMPRESS_THRESHOLD_BYTES = 1024;
+const DEFAULT_RENDER_CONCURRENCY = 8;
 const compress = compression({ threshold: COMPRESS_THRESHOLD_BYTES });
 // Inside `compression`: pages and API answers are compressed whole, zstd first (decision 037).
 const compressAnswer = answerCompression({ threshold: COMPRESS_THRESHOLD_BYTES });
@@ -117,6 +119,9 @@ const pageCache = createPageCache({
   enabled: pageCacheOn,
   currentVersion,
 });
+// Renders in flight at once; the rest wait their turn in order (decision 041).
+const renderConcurrency = Number.parseInt(process.env.RENDER_CONCURRENCY ?? '', 10);
+const renderQueue = createRenderQueue(renderConcurrency >= 1 ? renderConcurrency : DEFAULT_RENDER_CONCURRENCY);
 log(`Page cache: ${!pageCacheOn ? 'off (PAGE_CACHE)' : storeApi ? 'on, dropped on every catalogue change' : 'on, by age alone (no local database to watch)'}`);
 
 const server = createServer((req, res) => {
@@ -151,7 +156,10 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     locals.prerenderedPage = prerendered;
     req.url = PRERENDERED_PAGE_ROUTE;
   }
-  await astroHandler(req, res, () => notFound(req, res), locals);
+  await renderQueue.run(
+    () => astroHandler(req, res, () => notFound(req, res), locals),
+    () => req.destroyed || res.destroyed,
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
  * Pages and API answers, compressed whole (decision 037). `compression`
  * compressed them as a stream: every chunk Astro writes went to the thread
  * pool as a job of its own. Here such an answer is held until it is complete
- * (pages render whole, answers are built whole), compressed in one job and
+ * (pages render whole, answers are built whole), compressed at once and
  * sent with its length: side by side, a cold product page's CPU went from
  * 10.8-12.4 ms to 7.2-8.5 ms.
  *
@@ -24,11 +24,20 @@ const ZSTD_LEVEL = 3;
 const HELD_TYPE = /^\s*(text\/html|application\/json)\s*(;|$)/i;
 
 type Compressed = (error: Error | null, result: Buffer) => void;
-type ZstdCompress = (buffer: Buffer, options: { params: Record<number, number> }, done: Compressed) => void;
+interface ZstdOptions { pledgedSrcSize: number; params: Record<number, number> }
+type ZstdCompress = (buffer: Buffer, options: ZstdOptions, done: Compressed) => void;
+type ZstdCompressSync = (buffer: Buffer, options: ZstdOptions) => Buffer;
 // Present from Node 22.15; on an older runtime answers keep brotli and gzip.
-const zstdCompress = (zlib as unknown as { zstdCompress?: ZstdCompress }).zstdCompress;
+const { zstdCompress, zstdCompressSync } = zlib as unknown as { zstdCompress?: ZstdCompress; zstdCompressSync?: ZstdCompressSync };
 // zstd's own number for its level parameter, where the runtime has zstd.
 const ZSTD_LEVEL_PARAM = (zlib.constants as Record<string, number | undefined>).ZSTD_c_compressionLevel ?? 100;
+/**
+ * Answers up to this size are zstd-compressed on the main thread, larger ones
+ * in the thread pool. A 115 KB product page takes about 0.33 ms either way,
+ * but a pool job adds as much again in hand-over and garbage (decision 040);
+ * past this size the wait would hold other requests too long.
+ */
+const ZSTD_IN_PLACE_BYTES = 256 * 1024;
 
 /** The quality values of an Accept-Encoding header by coding (lower-cased); absent codings are missing. */
 function qualities(header: string): Map<string, number> {
@@ -69,10 +78,23 @@ export function answerCoding<T extends AnswerCoding>(
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
-/** One job in the thread pool per answer, so the main thread renders the next page meanwhile. */
-function compress(body: Buffer, coding: AnswerCoding, done: Compressed): void {
-  if (coding === 'zstd') zstdCompress!(body, { params: { [ZSTD_LEVEL_PARAM]: ZSTD_LEVEL } }, done);
-  else if (coding === 'br') {
+/**
+ * zstd in place up to ZSTD_IN_PLACE_BYTES (told the size, it sizes its tables
+ * to the answer); anything else is one job in the thread pool, so the main
+ * thread renders the next page meanwhile.
+ */
+export function compressAnswer(body: Buffer, coding: AnswerCoding, done: Compressed): void {
+  if (coding === 'zstd') {
+    const options = { pledgedSrcSize: body.length, params: { [ZSTD_LEVEL_PARAM]: ZSTD_LEVEL } };
+    if (body.length > ZSTD_IN_PLACE_BYTES) return zstdCompress!(body, options, done);
+    let compressed: Buffer;
+    try {
+      compressed = zstdCompressSync!(body, options);
+    } catch (error) {
+      return done(error as Error, body);
+    }
+    done(null, compressed);
+  } else if (coding === 'br') {
     const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
     zlib.brotliCompress(body, { params }, done);
   } else zlib.gzip(body, { level: GZIP_LEVEL }, done);
@@ -167,7 +189,7 @@ function hold(res: ServerResponse, coding: AnswerCoding, threshold: number): voi
       else end(body);
     };
     if (identity.length < threshold) send(identity, false);
-    else compress(identity, coding, (error, compressed) => (error ? send(identity, false) : send(compressed, true)));
+    else compressAnswer(identity, coding, (error, compressed) => (error ? send(identity, false) : send(compressed, true)));
     return res;
   }) as ServerResponse['end'];
 }

@@ -45,36 +45,45 @@ export function listingQuery(filters: ListingFilters): ListingQuery {
 }
 
 /**
- * One page: a count (up to LISTING_COUNT_LIMIT) and the page's ids, both from
- * the listing indexes, then one query reads those products and one their
- * variants. A page past the last is empty (200). Reads that do not wait on
- * each other are sent together: on PostgreSQL they run on separate pooled
- * connections, so a deep page costs its slowest walk rather than the sum of
- * them (on SQLite they run one after another, as before).
+ * One listing answer: a count (up to LISTING_COUNT_LIMIT) and the page's ids,
+ * both from the listing indexes, then one query reads those products, one
+ * their variants and one the category list. A page past the last is empty
+ * (200). Reads that do not wait on each other are sent together: on
+ * PostgreSQL they run on separate pooled connections, so a deep page costs
+ * its slowest walk rather than the sum of them (on SQLite they run one after
+ * another, as before). The category list goes with the small reads, not
+ * beside the two walks: on two cores a third query there made the walks wait
+ * (decision 040).
  */
-async function pageOf(
+async function listingOf(
   db: Db,
   dialect: Dialect,
   query: ListingQuery,
   sort: ProductSort,
   page: number,
   extra?: Condition,
-): Promise<Paginator<ProductItem>> {
+): Promise<ProductListing> {
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  // No listing reaches past the count's limit (decision 027): such a page is empty without a walk.
-  const [total, ids] = await Promise.all([
-    listings.countProducts(db, dialect, query, extra),
+  // No listing reaches past the count's limit (decision 027): such a page is
+  // empty without a walk. The walk is the longer query, so it is sent first:
+  // built and sent second, it started a millisecond late (decision 040).
+  const [ids, total] = await Promise.all([
     offset < LISTING_COUNT_LIMIT
       ? listings.findProductIdPage(db, dialect, query, sort, { offset, limit: PRODUCTS_PER_PAGE }, extra)
       : Promise.resolve([]),
+    listings.countProducts(db, dialect, query, extra),
   ]);
-  return paginate(await productsOf(db, offset < total ? ids : []), page, total);
+  return listingAnswer(db, page, total, offset < total ? ids : []);
 }
 
-/** The listed products with their sized variants, in the order of `ids` (two reads, sent together). */
-async function productsOf(db: Db, ids: readonly number[]): Promise<ProductItem[]> {
-  const [rows, variants] = await Promise.all([repo.findActiveProductsByIds(db, ids), repo.findSizedVariants(db, ids)]);
-  return toProductItems(rows, variants);
+/** The answer for a page whose ids and total are known: the products with their variants, and the category list (sent together). */
+async function listingAnswer(db: Db, page: number, total: number, ids: readonly number[]): Promise<ProductListing> {
+  const [rows, variants, sub_categories] = await Promise.all([
+    repo.findActiveProductsByIds(db, ids),
+    repo.findSizedVariants(db, ids),
+    repo.findListedCategories(db),
+  ]);
+  return { products: paginate(toProductItems(rows, variants), page, total), sub_categories };
 }
 
 async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> {
@@ -86,11 +95,7 @@ async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> 
 }
 
 export async function listProducts(db: Db, dialect: Dialect, filters: ProductFilters, page: number): Promise<ProductListing> {
-  const [products, sub_categories] = await Promise.all([
-    pageOf(db, dialect, listingQuery(filters), filters.sort_by, page),
-    repo.findListedCategories(db),
-  ]);
-  return { products, sub_categories };
+  return listingOf(db, dialect, listingQuery(filters), filters.sort_by, page);
 }
 
 /** True when a query narrows the listing at all (both stock flags together mean "any"). */
@@ -129,19 +134,15 @@ export async function searchProducts(
   const words = search.searchWords(request.search);
   const query = listingQuery(request);
   if (narrows(query) || request.sort_by !== DEFAULT_PRODUCT_SORT) {
-    const products = words.length
-      ? await pageOf(db, dialect, query, request.sort_by, page, search.textMatchCondition(dialect, words))
-      : paginate([], page, 0);
-    return { products, sub_categories: await repo.findListedCategories(db) };
+    return words.length
+      ? listingOf(db, dialect, query, request.sort_by, page, search.textMatchCondition(dialect, words))
+      : listingAnswer(db, page, 0, []);
   }
   const offset = (page - 1) * PRODUCTS_PER_PAGE;
-  const [{ total, ids }, sub_categories] = await Promise.all([
-    words.length
-      ? search.findSearchMatches(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }, SEARCH_RESULTS_LIMIT)
-      : Promise.resolve({ total: 0, ids: [] }),
-    repo.findListedCategories(db),
-  ]);
-  return { products: paginate(await productsOf(db, ids), page, total), sub_categories };
+  const { total, ids } = words.length
+    ? await search.findSearchMatches(db, dialect, words, { offset, limit: PRODUCTS_PER_PAGE }, SEARCH_RESULTS_LIMIT)
+    : { total: 0, ids: [] };
+  return listingAnswer(db, page, total, ids);
 }
 
 export async function findProductById(db: Db, id: number): Promise<ProductItem | undefined> {

@@ -8,6 +8,7 @@ import * as catalogueVersion from './migrations/2026-11-24-016-catalogue-version
 import * as catalogueVersionAtCommit from './migrations/2026-11-24-017-catalogue-version-at-commit.ts';
 import * as listingSizePrices from './migrations/2026-11-24-018-listing-size-prices.ts';
 import * as sizePricesBytes from './migrations/2026-11-24-019-size-prices-bytes.ts';
+import * as listingCountIndexes from './migrations/2026-11-24-020-listing-count-indexes.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-017-catalogue-version-at-commit': catalogueVersionAtCommit,
   '2026-11-24-018-listing-size-prices': listingSizePrices,
   '2026-11-24-019-size-prices-bytes': sizePricesBytes,
+  '2026-11-24-020-listing-count-indexes': listingCountIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,13 @@
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answerCoding } from '../../server/answer-compression.ts';
+import { answerCoding, compressAnswer, type AnswerCoding } from '../../server/answer-compression.ts';
+
+const compressed = (body: Buffer, coding: AnswerCoding) =>
+  new Promise<Buffer>((resolve, reject) => compressAnswer(body, coding, (error, result) => (error ? reject(error) : resolve(result))));
+const DECOMPRESS = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync };
+// A page-like body with a little variety, so every coding has work to do.
+const pageOf = (kilobytes: number) =>
+  Buffer.from(Array.from({ length: kilobytes * 16 }, (_, i) => `<li data-i="${i}">₹${(i * 37) % 1000}</li>`.padEnd(64, ' ')).join(''));
 
 describe('answerCoding', () => {
   it('picks zstd from what Chromium and Firefox send, whatever the case', () => {
@@ -33,5 +41,18 @@ describe('answerCoding', () => {
     expect(answerCoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br');
     expect(answerCoding('br;q=0.5, gzip', ['br', 'gzip'])).toBe('gzip');
     expect(answerCoding('br;q=0, zstd', ['br', 'gzip'])).toBeUndefined();
+  });
+});
+
+describe('compressAnswer', () => {
+  it('compresses a page and a large answer in every coding, and they decompress to the same bytes', async () => {
+    // 120 KB is compressed in place, 600 KB in the thread pool (ZSTD_IN_PLACE_BYTES).
+    for (const body of [pageOf(120), pageOf(600)]) {
+      for (const coding of ['zstd', 'br', 'gzip'] as const) {
+        const result = await compressed(body, coding);
+        expect(result.length).toBeLessThan(body.length / 2);
+        expect(DECOMPRESS[coding](result).equals(body)).toBe(true);
+      }
+    }
   });
 });
