@@ -158,7 +158,8 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   await renderQueue.run(
     () => astroHandler(req, res, () => notFound(req, res), locals),
-    () => req.destroyed || res.destroyed,
+    // The request itself reads as destroyed once its body has been read (the gate reads every body): ask the connection.
+    () => req.socket.destroyed,
   );
 }
 
