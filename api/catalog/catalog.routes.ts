@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   isProductSlug,
   pageField,
+  productDetailsQuerySchema,
   productFiltersSchema,
   searchProductsSchema,
   subcategoryVariationsSchema,
@@ -45,9 +46,10 @@ export function catalogRoutes({ db, dialect }: ApiDeps): Hono<AppEnv> {
   // Any path below the prefix is "a slug": malformed ones answer the same 404.
   const productDetails = async (c: Context) => {
     const slug = c.req.param('slug') ?? '';
-    const product = isProductSlug(slug) ? await catalog.findProductBySlug(db, slug) : undefined;
-    if (!product) return fail(c, 404, PRODUCT_NOT_FOUND);
-    return ok(c, { product });
+    const { related } = parseWith(productDetailsQuerySchema, { related: c.req.query('related') });
+    const answer = isProductSlug(slug) ? await catalog.productWithRelated(db, dialect, slug, related) : undefined;
+    if (!answer) return fail(c, 404, PRODUCT_NOT_FOUND);
+    return ok(c, answer);
   };
   app.get('/single-product-details/:slug{.+}', productDetails);
   app.get('/single-product-details', productDetails);

@@ -150,9 +150,31 @@ export async function findProductById(db: Db, id: number): Promise<ProductItem |
   return row && toProductItem(row, await repo.findSizedVariants(db, [row.id]));
 }
 
-export async function findProductBySlug(db: Db, slug: string): Promise<ProductItem | undefined> {
+/**
+ * A product and up to `related` other products of its category, newest first
+ * (the product page's 'You might also like'): the related ids come from the
+ * listing index, their rows and the variants of all of them in two reads sent
+ * together. One call instead of a product and a listing page of twelve with
+ * its count and category list (decision 042).
+ */
+export async function productWithRelated(
+  db: Db,
+  dialect: Dialect,
+  slug: string,
+  related: number,
+): Promise<{ product: ProductItem; related_products?: ProductItem[] } | undefined> {
   const row = await repo.findActiveProductBySlug(db, slug);
-  return row && toProductItem(row, await repo.findSizedVariants(db, [row.id]));
+  if (!row) return undefined;
+  const sameCategory: ListingQuery = { categoryIds: [row.sub_category_id], sizeKeys: [], stock: 'any' };
+  // One more than asked: the product itself may be among them.
+  const page = { offset: 0, limit: related + 1 };
+  const relatedIds = related > 0 ? listings.findProductIdPage(db, dialect, sameCategory, DEFAULT_PRODUCT_SORT, page) : Promise.resolve([]);
+  const [variants, ids] = await Promise.all([repo.findSizedVariants(db, [row.id]), relatedIds]);
+  const product = toProductItem(row, variants);
+  if (related === 0) return { product };
+  const others = ids.filter((id) => id !== row.id).slice(0, related);
+  const [rows, relatedVariants] = await Promise.all([repo.findActiveProductsByIds(db, others), repo.findSizedVariants(db, others)]);
+  return { product, related_products: toProductItems(rows, relatedVariants) };
 }
 
 export async function newArrivals(db: Db): Promise<{ products: ProductItem[] }> {

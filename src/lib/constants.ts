@@ -165,5 +165,7 @@ export const HERO_AUTOPLAY_MS = 5000;
 export const LOW_STOCK_THRESHOLD = 2;
 /** Other products of the same category under 'You might also like'. */
 export const RELATED_PRODUCTS_LIMIT = 4;
+/** The most related products `GET /single-product-details/{slug}?related=N` answers with (as many as a listing page). */
+export const RELATED_PRODUCTS_MAX = 12;
 /** Meta description length, in characters, cut from the product description. */
 export const META_DESCRIPTION_MAX_LENGTH = 160;

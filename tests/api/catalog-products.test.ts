@@ -81,6 +81,40 @@ describe('product items, details, new arrivals and variations', () => {
       );
     });
 
+    it('answers ?related=N other active products of its category, newest first, as the listing orders them', async () => {
+      const { categories: c, products: p } = ctx.f;
+      const listing = await ctx.api.post('/get-products', { sub_category: String(c.tshirts) });
+      const others = (listing.body.data.products.data as { id: number }[]).map((item) => item.id).filter((id) => id !== p.p01);
+      expect(others.length).toBeGreaterThan(2);
+      const res = await ctx.api.get('/single-product-details/basic-cotton-tee?related=2');
+      expect(res.status).toBe(200);
+      expect(res.body.data.product.id).toBe(p.p01);
+      const related = res.body.data.related_products as { id: number; sub_category_id: number; productVariations: unknown[] }[];
+      expect(related.map((item) => item.id)).toEqual(others.slice(0, 2));
+      for (const item of related) expect(item.sub_category_id).toBe(c.tshirts);
+      // The same items the listing answers, variations and all.
+      const listed = listing.body.data.products.data as { id: number }[];
+      expect(related).toEqual(others.slice(0, 2).map((id) => listed.find((item) => item.id === id)));
+    });
+
+    it('answers every other product of the category when fewer than asked, and none for related=0', async () => {
+      const { categories: c, products: p } = ctx.f;
+      const listing = await ctx.api.post('/get-products', { sub_category: String(c.tshirts) });
+      const others = (listing.body.data.products.data as { id: number }[]).map((item) => item.id).filter((id) => id !== p.p01);
+      const all = await ctx.api.get('/single-product-details/basic-cotton-tee?related=12');
+      expect((all.body.data.related_products as { id: number }[]).map((item) => item.id)).toEqual(others.slice(0, 12));
+      const none = await ctx.api.get('/single-product-details/basic-cotton-tee?related=0');
+      expect(none.body.data).toEqual({ product: expect.objectContaining({ id: p.p01 }) });
+    });
+
+    it('refuses a related count that is not a whole number from 0 to 12, naming the rule', async () => {
+      for (const related of ['13', '-1', '1.5', 'four', '999999']) {
+        const res = await ctx.api.get(`/single-product-details/basic-cotton-tee?related=${related}`);
+        expect(res.status, related).toBe(400);
+        expect(JSON.stringify(res.body), related).toContain('Related must be a whole number from 0 to 12');
+      }
+    });
+
     it('answers 404 "Product not found" for an unknown, hidden or malformed slug', async () => {
       const paths = [
         '/single-product-details/no-such-product',

@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   getNewArrivals,
   getProductDetails,
+  getProductPage,
   getProducts,
   getSubcategoryVariations,
+  relatedProductsOf,
   searchProducts,
 } from '../../src/lib/api/catalog.ts';
 import { createApiClient, failureMessages, isFailure, type FetchLike } from '../../src/lib/api/client.ts';
@@ -255,6 +257,34 @@ describe('resource modules', () => {
       [1],
     );
     expect(sizes).toMatchObject({ ok: true, value: ['S', 'M', 'L', 'XL'] });
+  });
+
+  it('reads the product page with its related products in one call', async () => {
+    const item = (id: number) => ({ id, name: `P${id}`, slug: `p${id}`, quantity: 1, final_price: '1.00', sub_category_id: 3 });
+    const { fetch, calls } = fakeFetch(() => json({ success: true, data: { product: item(1), related_products: [item(2), item(3)] } }));
+    const api = createApiClient({ ...base, fetch });
+    const page = await getProductPage(api, 'p1', 4);
+    expect(calls[0]?.url).toBe('http://store.test/api/single-product-details/p1?related=4');
+    expect(page.ok && (await relatedProductsOf(api, page.value, 1)).map((p) => p.id)).toEqual([2]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('lists the category for related products when the server answers none (a store API without ?related)', async () => {
+    const item = (id: number) => ({ id, name: `P${id}`, slug: `p${id}`, quantity: 1, final_price: '1.00', sub_category_id: 3 });
+    const page = { total: 3, per_page: 12, current_page: 1, last_page: 1, from: 1, to: 3 };
+    const { fetch, calls } = fakeFetch((call) =>
+      call.url.includes('/get-products')
+        ? json({ success: true, data: { products: { ...page, data: [item(2), item(1), item(3)] } } })
+        : json({ success: true, data: { product: item(1) } }),
+    );
+    const api = createApiClient({ ...base, fetch });
+    const answer = await getProductPage(api, 'p1', 4);
+    expect(answer).toMatchObject({ ok: true, value: { related: undefined } });
+    expect(answer.ok && (await relatedProductsOf(api, answer.value, 4)).map((p) => p.id)).toEqual([2, 3]);
+    expect(calls.map((call) => call.url)).toEqual([
+      'http://store.test/api/single-product-details/p1?related=4',
+      'http://store.test/api/get-products?page=1',
+    ]);
   });
 
   it('turns an answer that breaks the contract into Something went wrong', async () => {

@@ -94,6 +94,15 @@ const productDetailsAnswer = z
   .object({ success: z.literal(true), data: z.object({ product: productSchema }) })
   .transform((body) => body.data.product);
 
+/** The product page's read: the product and, from our API, others of its category (`related_products`). */
+const productPageAnswer = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ product: productSchema, related_products: z.array(productSchema).optional() }),
+  })
+  .transform((body) => ({ product: body.data.product, related: body.data.related_products }));
+export type ProductPage = z.output<typeof productPageAnswer>;
+
 /** SPEC §7: each `sub_category_variation` split by comma, trimmed, de-duplicated (first spelling kept). */
 const variationNamesAnswer = z
   .object({ success: z.literal(true), data: z.array(z.object({ sub_category_variation: z.string().nullable() })) })
@@ -202,6 +211,33 @@ export function getProductDetails(
   });
 }
 
+/**
+ * `GET /single-product-details/{slug}?related=N`: the product and up to N
+ * other products of its category (decision 042). `related` is undefined when
+ * the server does not answer them (a store API without the parameter).
+ */
+export function getProductPage(api: ApiClient, slug: string, related: number, options: CallOptions = {}): Promise<Outcome<ProductPage>> {
+  return parsedCall(api, 'GET', `/single-product-details/${encodeURIComponent(slug)}`, productPageAnswer, {
+    ...options,
+    query: { related },
+    fallback: MESSAGES.catalogue.productsFailed,
+  });
+}
+
+/**
+ * The product page's 'You might also like': what the product's answer
+ * carried, else (a server without `related`) the first listing page of its
+ * category without the product itself.
+ */
+export async function relatedProductsOf(api: ApiClient, page: ProductPage, limit: number): Promise<ProductItem[]> {
+  if (page.related) return page.related.slice(0, limit);
+  const { product } = page;
+  if (product.sub_category_id == null) return [];
+  const listing = await getProducts(api, { sub_category: [product.sub_category_id] });
+  if (!listing.ok) return [];
+  return (listing.value.products?.data ?? []).filter((item) => item.id !== product.id && item.slug !== product.slug).slice(0, limit);
+}
+
 /** `POST /subcategory-variations` `{ sub_category_id: [ids] }`. */
 export function getSubcategoryVariations(
   api: ApiClient,
@@ -224,5 +260,6 @@ export const CATALOG_ANSWERS = {
   productList: productListAnswer,
   newArrivals: newArrivalsAnswer,
   productDetails: productDetailsAnswer,
+  productPage: productPageAnswer,
   variationNames: variationNamesAnswer,
 };

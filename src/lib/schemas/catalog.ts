@@ -6,6 +6,7 @@ import {
   MAX_PRODUCT_PAGE,
   PRICE_FILTER_MAX_RUPEES,
   PRODUCT_SORTS,
+  RELATED_PRODUCTS_MAX,
   SEARCH_TEXT_MAX_LENGTH,
   SIZE_FILTER_MAX,
   SIZE_NAME_MAX_LENGTH,
@@ -74,6 +75,7 @@ export const CATALOG_MESSAGES = {
   outOfStock: 'Out of stock must be true or false',
   sort: `Sort must be one of: ${PRODUCT_SORTS.join(', ')}`,
   productId: 'Product id must be a whole number',
+  related: `Related must be a whole number from 0 to ${RELATED_PRODUCTS_MAX}`,
   searchText: 'Search text must be text',
   searchRequired: 'Search text is required',
   searchLength: `Search text can be at most ${SEARCH_TEXT_MAX_LENGTH} characters`,
@@ -113,6 +115,20 @@ export const pageField = z.unknown().optional().transform((v, ctx): number => {
   if (n > MAX_PRODUCT_PAGE) return invalid(ctx, CATALOG_MESSAGES.pageMax);
   return n;
 });
+
+/**
+ * `?related=N` of `GET /single-product-details/{slug}`: how many other
+ * products of the product's category to answer with (newest first), for the
+ * product page's 'You might also like'. Absent or blank: none.
+ */
+export const relatedCountField = z.unknown().optional().transform((v, ctx): number => {
+  if (isBlank(v)) return 0;
+  const n = typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n > RELATED_PRODUCTS_MAX) return invalid(ctx, CATALOG_MESSAGES.related);
+  return n;
+});
+
+export const productDetailsQuerySchema = z.object({ related: relatedCountField });
 
 /** Category ids as "1,2,3", [1, 2] or ["1", "2"]; de-duplicated, in the given order. */
 export const categoryIdsField = z.unknown().optional().transform((v, ctx): number[] => {
