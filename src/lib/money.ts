@@ -64,6 +64,17 @@ export function formatRupees(value: string | number | null | undefined): string 
   return formatPaise(toPaise(value) ?? 0n, CURRENCY_SYMBOL);
 }
 
+/** The rupee sign as an HTML character reference. */
+const CURRENCY_SYMBOL_REFERENCE = `&#${CURRENCY_SYMBOL.codePointAt(0)!};`;
+
+/**
+ * formatRupees as HTML, the sign written as a character reference: the same
+ * text on screen, and markup that stays one-byte text in V8 (decision 042).
+ */
+export function formatRupeesHtml(value: string | number | null | undefined): string {
+  return formatPaise(toPaise(value) ?? 0n, CURRENCY_SYMBOL_REFERENCE);
+}
+
 /** Integer paise of a rupee amount ("1299.00" → 129900); null when not a number or beyond safe integers. */
 export function rupeesToPaise(value: string | number | null | undefined): number | null {
   const paise = toPaise(value);

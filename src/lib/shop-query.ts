@@ -230,8 +230,12 @@ export function pageItems(current: number, last: number, siblings = 1): PageItem
   return items;
 }
 
-/** "Showing 1–12 of 234" for a paginator page (en dash between the bounds). */
-export function showingText(from: number | null | undefined, to: number | null | undefined, total: number): string {
+/**
+ * "Showing 1–12 of 234" for a paginator page, as HTML: the en dash between
+ * the bounds is a character reference, so the page stays one-byte text
+ * (decision 042).
+ */
+export function showingHtml(from: number | null | undefined, to: number | null | undefined, total: number): string {
   if (!from || !to || total <= 0) return `Showing 0 of ${total}`;
-  return `Showing ${from}–${to} of ${total}`;
+  return `Showing ${from}&ndash;${to} of ${total}`;
 }

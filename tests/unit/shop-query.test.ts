@@ -11,7 +11,7 @@ import {
   productFiltersOf,
   serialiseShopQuery,
   shopHref,
-  showingText,
+  showingHtml,
   type ShopQuery,
 } from '../../src/lib/shop-query.ts';
 import { MAX_PRODUCT_PAGE } from '../../src/lib/constants.ts';
@@ -200,9 +200,9 @@ describe('pageItems', () => {
   });
 });
 
-describe('showingText', () => {
+describe('showingHtml', () => {
   it('states the range and total', () => {
-    expect(showingText(1, 12, 234)).toBe('Showing 1–12 of 234');
-    expect(showingText(null, null, 0)).toBe('Showing 0 of 0');
+    expect(showingHtml(1, 12, 234)).toBe('Showing 1&ndash;12 of 234');
+    expect(showingHtml(null, null, 0)).toBe('Showing 0 of 0');
   });
 });

@@ -1,5 +1,5 @@
 /** A price in rupees (Indian grouping), with the old price struck through when it is higher. */
-import { formatRupees, rupeesToPaise } from '../money.ts';
+import { formatRupeesHtml, rupeesToPaise } from '../money.ts';
 import { classNames, escapeHtml } from './html.ts';
 
 export interface PriceProps {
@@ -17,12 +17,12 @@ export function priceMarkup({ price, oldPrice, class: className }: PriceProps): 
   const percentOff = reduced && oldPaise > 0 ? Math.floor(((oldPaise - pricePaise) * 100) / oldPaise) : 0;
   const struck = reduced
     ? '<s class="text-sm tabular-nums opacity-60"><span class="sr-only">Original price: </span>' +
-      `${escapeHtml(formatRupees(oldPrice))}</s>` +
+      `${formatRupeesHtml(oldPrice)}</s>` +
       (percentOff > 0 ? `<span class="rounded bg-emerald-100 px-1.5 text-xs font-medium text-emerald-800">${percentOff}% off</span>` : '')
     : '';
   return (
     `<p class="${escapeHtml(classNames('flex flex-wrap items-baseline gap-x-2 gap-y-0.5', className))}">` +
-    `<span class="font-semibold tabular-nums"><span class="sr-only">Price: </span>${escapeHtml(formatRupees(price))}</span>` +
+    `<span class="font-semibold tabular-nums"><span class="sr-only">Price: </span>${formatRupeesHtml(price)}</span>` +
     struck +
     '</p>'
   );
