@@ -6,6 +6,7 @@
 import { createElement, useId, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { KEPT_PER_COMPONENT, check, renderToStaticMarkup } from '../../src/integrations/pure-islands.server.ts';
+import CategoryCarousel from '../../src/islands/ui/CategoryCarousel.tsx';
 import { isPureIsland, markPureIsland } from '../../src/lib/pure-island.ts';
 
 function countingIsland() {
@@ -32,6 +33,15 @@ describe('pure islands', () => {
     expect(await check(Plain, {}, {})).toBe(false);
     expect(await check(Island, { label: 'Cart' }, { default: '<p>child</p>' })).toBe(false);
     expect(await check(Island, { label: 'Cart', children: 'child' }, {})).toBe(false);
+  });
+
+  it("takes the home page's category carousel, rendered without an island, as its list of tiles", async () => {
+    // Left to @astrojs/react, a component it does not know yet is rendered once to recognise it and again for the page.
+    const categories = [{ id: 4, name: 'Wallets', image: 'https://shop.example/media/categories/wallets.webp' }];
+    expect(await check(CategoryCarousel, { categories }, {})).toBe(true);
+    const { html } = await render(pageRender(), CategoryCarousel, { categories, label: 'Category carousel' });
+    expect(html).toContain('aria-label="Category carousel"');
+    expect(html).toContain('href="/shop?categories=Wallets"');
   });
 
   it('renders an island once per props and prefix, and the same HTML after', async () => {

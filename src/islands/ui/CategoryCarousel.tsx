@@ -19,6 +19,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Category } from '../../lib/api/store.ts';
 import { CAROUSEL_AUTOPLAY_MS } from '../../lib/constants.ts';
 import { carouselBreakpoints, carouselLoops } from '../../lib/header.ts';
+import { markPureIsland } from '../../lib/pure-island.ts';
 import { shopCategoryPath } from '../../lib/routes.ts';
 
 interface Props {
@@ -56,6 +57,9 @@ export default function CategoryCarousel({ categories, label = 'Shop by category
     </section>
   );
 }
+// Its server HTML is a list of its props' tiles: the home page renders it once per category list (decision 034),
+// not twice per page (@astrojs/react renders a component once to recognise it, then again).
+markPureIsland(CategoryCarousel);
 
 function Carousel({ categories }: { categories: Category[] }) {
   return (
