@@ -78,12 +78,14 @@ async function listingOf(
 
 /** The answer for a page whose ids and total are known: the products with their variants, and the category list (sent together). */
 async function listingAnswer(db: Db, page: number, total: number, ids: readonly number[]): Promise<ProductListing> {
-  const [rows, variants, sub_categories] = await Promise.all([
-    repo.findActiveProductsByIds(db, ids),
-    repo.findSizedVariants(db, ids),
-    repo.findListedCategories(db),
-  ]);
-  return { products: paginate(toProductItems(rows, variants), page, total), sub_categories };
+  const [products, sub_categories] = await Promise.all([productsOf(db, ids), repo.findListedCategories(db)]);
+  return { products: paginate(products, page, total), sub_categories };
+}
+
+/** The listed products with their sized variants, in the order of `ids` (two reads, sent together). */
+async function productsOf(db: Db, ids: readonly number[]): Promise<ProductItem[]> {
+  const [rows, variants] = await Promise.all([repo.findActiveProductsByIds(db, ids), repo.findSizedVariants(db, ids)]);
+  return toProductItems(rows, variants);
 }
 
 async function withVariants(db: Db, rows: ProductRow[]): Promise<ProductItem[]> {
@@ -153,8 +155,8 @@ export async function findProductById(db: Db, id: number): Promise<ProductItem |
 /**
  * A product and up to `related` other products of its category, newest first
  * (the product page's 'You might also like'): the related ids come from the
- * listing index, their rows and the variants of all of them in two reads sent
- * together. One call instead of a product and a listing page of twelve with
+ * listing index (beside the product's variants), then their rows and variants
+ * in two reads sent together. One call instead of a product and a listing page of twelve with
  * its count and category list (decision 042).
  */
 export async function productWithRelated(
@@ -172,9 +174,7 @@ export async function productWithRelated(
   const [variants, ids] = await Promise.all([repo.findSizedVariants(db, [row.id]), relatedIds]);
   const product = toProductItem(row, variants);
   if (related === 0) return { product };
-  const others = ids.filter((id) => id !== row.id).slice(0, related);
-  const [rows, relatedVariants] = await Promise.all([repo.findActiveProductsByIds(db, others), repo.findSizedVariants(db, others)]);
-  return { product, related_products: toProductItems(rows, relatedVariants) };
+  return { product, related_products: await productsOf(db, ids.filter((id) => id !== row.id).slice(0, related)) };
 }
 
 export async function newArrivals(db: Db): Promise<{ products: ProductItem[] }> {

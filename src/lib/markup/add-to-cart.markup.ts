@@ -10,7 +10,7 @@ import type { ProductItem } from '../api/catalog.ts';
 import type { AddableProduct, SelectedVariant } from '../cart.ts';
 import { DEFAULT_ADD_QUANTITY } from '../constants.ts';
 import { ROUTES } from '../routes.ts';
-import { attributes, classNames, escapeHtml } from './html.ts';
+import { attributes, classNames, escapeHtml, uniqueSuffix } from './html.ts';
 
 export interface AddToCartButtonProps {
   product: AddableProduct;
@@ -63,21 +63,15 @@ export function quickAddToCartMarkup({ product, soldOutNote = false, class: clas
   if (choice.kind === 'sold-out') {
     return soldOutNote ? `<p class="${escapeHtml(classNames('text-sm font-medium opacity-80', className))}">Out of stock</p>` : '';
   }
-  const hidden = (name: string, value: string | number) => `<input${attributes({ type: 'hidden', name, value })}>`;
   const button = addToCartButtonMarkup({ product: addable, variants, compact: true });
+  const hidden = (name: string, value: string | number) => `<input${attributes({ type: 'hidden', name, value })}>`;
+  const productFields = hidden('product_id', product.id) + hidden('slug', product.slug);
   if (choice.kind === 'add') {
-    return (
-      `<form${attributes({ method: 'post', action: ROUTES.cartAdd, class: classNames('relative z-10', className) })}>` +
-      hidden('product_id', product.id) +
-      hidden('slug', product.slug) +
-      (choice.variant ? hidden('variant_id', choice.variant.id) : '') +
-      hidden('quantity', DEFAULT_ADD_QUANTITY) +
-      button +
-      '</form>'
-    );
+    const fields = productFields + (choice.variant ? hidden('variant_id', choice.variant.id) : '') + hidden('quantity', DEFAULT_ADD_QUANTITY);
+    return `<form${attributes({ method: 'post', action: ROUTES.cartAdd, class: classNames('relative z-10', className) })}>${fields}${button}</form>`;
   }
   // Unique on the page even when a product shows twice (new arrivals and a listing, say).
-  const sizeId = `card-size-${product.id}-${crypto.randomUUID().slice(0, 8)}`;
+  const sizeId = `card-size-${product.id}-${uniqueSuffix()}`;
   const options = variants
     .map((variant) => {
       const soldOut = variant.stock <= 0;
@@ -87,8 +81,7 @@ export function quickAddToCartMarkup({ product, soldOutNote = false, class: clas
     .join('');
   return (
     `<form${attributes({ method: 'post', action: ROUTES.cartAdd, class: classNames('relative z-10 flex flex-col gap-2', className) })}>` +
-    hidden('product_id', product.id) +
-    hidden('slug', product.slug) +
+    productFields +
     hidden('quantity', DEFAULT_ADD_QUANTITY) +
     `<label${attributes({ for: sizeId, class: 'sr-only' })}>${escapeHtml(`Size of ${product.name}`)}</label>` +
     `<select${attributes({ id: sizeId, name: 'variant_id', class: SELECT_CLASS })}><option value="">Choose size</option>${options}</select>` +

@@ -41,3 +41,8 @@ export function attributes(record: Readonly<Record<string, AttributeValue>>): st
 export function classNames(...parts: ReadonlyArray<string | false | null | undefined>): string {
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 }
+
+/** A short random suffix for ids that must be unique on a page where one product may show twice. */
+export function uniqueSuffix(): string {
+  return crypto.randomUUID().slice(0, 8);
+}

@@ -7,7 +7,7 @@
  * in (a note with a link to /signin). No island per heart (decision 030).
  */
 import { encodeHeartProduct, type HeartProduct } from '../wishlist-heart.ts';
-import { attributes, classNames } from './html.ts';
+import { attributes, classNames, uniqueSuffix } from './html.ts';
 
 export interface WishlistHeartProps {
   product: HeartProduct;
@@ -25,7 +25,7 @@ const BUTTON_CLASS =
 
 export function wishlistHeartMarkup({ product, name, compact = false }: WishlistHeartProps): string {
   // Unique on the page even when a product shows twice (new arrivals and a listing, say).
-  const noteId = `wishlist-note-${product.id}-${crypto.randomUUID().slice(0, 8)}`;
+  const noteId = `wishlist-note-${product.id}-${uniqueSuffix()}`;
   const button = attributes({
     type: 'button',
     'data-wishlist-heart': encodeHeartProduct(product),
