@@ -18,6 +18,7 @@ import { cacheSharedReads } from './server/api-read-cache.ts';
 import { sharedVersionReader } from './server/catalogue-version.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPageCache } from './server/page-cache.ts';
+import { finishPages } from './server/page-finish.ts';
 import { createPrerenderedPages } from './server/prerendered-pages.ts';
 import { createRenderQueue } from './server/render-queue.ts';
 import { admitRequest, isApiPath } from './server/request-gate.ts';
@@ -27,6 +28,7 @@ import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { answerCompression } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
+import { deferPageScripts } from './src/lib/page-scripts.server.ts';
 import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
 
@@ -157,7 +159,11 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.url = PRERENDERED_PAGE_ROUTE;
   }
   await renderQueue.run(
-    () => astroHandler(req, res, () => notFound(req, res), locals),
+    () => {
+      // Page scripts become placeholders started after the first paint (decision 039), on the page's bytes (decision 043).
+      finishPages(res, deferPageScripts);
+      return astroHandler(req, res, () => notFound(req, res), locals);
+    },
     // The request itself reads as destroyed once its body has been read (the gate reads every body): ask the connection.
     () => req.socket.destroyed,
   );

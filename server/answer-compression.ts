@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
-import { bodyChunk } from './body-chunk.ts';
+import { bodyChunk, wholeBody } from './body-chunk.ts';
 
 /** zstd's level for answers compressed as they are sent (1-19; 3 is its own default). */
 const ZSTD_LEVEL = 3;
@@ -178,7 +178,7 @@ function hold(res: ServerResponse, coding: AnswerCoding, threshold: number): voi
     const callback = args.find((arg): arg is Callback => typeof arg === 'function');
     const [chunk, encoding] = args.filter((arg) => typeof arg !== 'function');
     collect(chunk, encoding);
-    const identity = Buffer.concat(chunks);
+    const identity = wholeBody(chunks);
     addVary(res);
     const send = (body: Buffer, encoded: boolean) => {
       if (res.destroyed) return;

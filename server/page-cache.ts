@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { answerCoding } from './answer-compression.ts';
-import { bodyChunk } from './body-chunk.ts';
+import { bodyChunk, wholeBody } from './body-chunk.ts';
 import { PAGE_MAX_AGE_S, PAGE_STALE_S, PUBLIC_PAGE_CACHE_CONTROL } from '../src/lib/page-cache-control.ts';
 import type { VersionReader } from './catalogue-version.ts';
 
@@ -202,7 +202,7 @@ function capture(req: IncomingMessage, res: ServerResponse, done: (captured: { h
   const settle = (complete: boolean) => {
     if (settled) return;
     settled = true;
-    done(complete && headers && req.method === 'GET' ? { headers, body: Buffer.concat(chunks) } : undefined);
+    done(complete && headers && req.method === 'GET' ? { headers, body: wholeBody(chunks) } : undefined);
   };
   res.once('finish', () => settle(true));
   res.once('close', () => settle(false));

@@ -11,13 +11,13 @@
  *    who the cookie belongs to; on a guarded page `locals.session` holds the
  *    customer and the page's client sends its token. Everyone's pages never
  *    read the cookie, so they stay the same for all and cacheable.
- * 3. startScriptsAfterPaint: a page's module scripts become placeholders that
- *    start after its first paint (src/lib/page-scripts.server.ts, decision 039).
+ *
+ * A page's module scripts become placeholders that start after its first paint
+ * (decision 039) in server.ts, on the page's bytes (decision 043).
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { serverApiClient, storeApiKey } from './lib/api/store-api.server.ts';
 import { getStoreInfo, valueOf } from './lib/api/store.ts';
-import { deferPageScripts } from './lib/page-scripts.server.ts';
 import { ROUTES, routeAccess } from './lib/routes.ts';
 import { SESSION_COOKIE } from './lib/session-cookie.ts';
 import { lookUpSession } from './lib/session.server.ts';
@@ -64,13 +64,4 @@ const guardRoutes = defineMiddleware(async (context, next) => {
   return noStore(await next());
 });
 
-const startScriptsAfterPaint = defineMiddleware(async (_context, next) => {
-  const response = await next();
-  if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  const html = deferPageScripts(new Uint8Array(await response.arrayBuffer()));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
-});
-
-export const onRequest = sequence(startScriptsAfterPaint, attachApi, guardRoutes);
+export const onRequest = sequence(attachApi, guardRoutes);

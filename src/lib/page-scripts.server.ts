@@ -15,7 +15,7 @@ const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 
 /** The HTML with every external module script left as a placeholder that names its address; the same bytes when there is none. */
-export function deferPageScripts(html: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+export function deferPageScripts(html: Uint8Array): Uint8Array {
   const source = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
   const parts: Buffer[] = [];
   let copied = 0;
