@@ -8,21 +8,26 @@
  */
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const NEEDS_ESCAPE = /[&<>"'\u0080-\uffff]/;
+const ESCAPED = /[&<>"']|[\u0080-\u{10ffff}]/gu;
 
 /**
  * Text safe as element content, inside a quoted attribute value, and inside a
  * raw-text element such as `<noscript>` (no `<` or `>` survives, so a value
  * cannot close it).
  *
- * A character past U+00FF (a dash in a name) is written as a numeric
- * reference, so the markup holds none. V8 keeps a page a two-byte string once
- * any piece of it was one, and such a page took five times as long to encode
- * for sending (180 against 35 µs for /shop's 150 KB): text we write ourselves
- * is written one-byte from the start (formatRupeesHtml, entities in
- * templates); a value that arrives two-byte keeps its page two-byte.
+ * A character past U+007F (a dash or an accent in a name) is written as a
+ * numeric reference, so the markup is ASCII. V8 keeps a page a two-byte
+ * string once any piece of it was one, and such a page took five times as
+ * long to encode for sending (180 against 35 µs for /shop's 150 KB, decision
+ * 042); Astro's TextEncoder takes twice as long again for one-byte text with a
+ * single `©` as for ASCII (97 against 50 µs, decision 043). Text we write
+ * ourselves is written ASCII from the start (formatRupeesHtml, entities in
+ * templates); a value that arrives otherwise through Astro keeps its page so.
+ * Most values need nothing: they are tested first and returned as they are.
  */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']|[\u0100-\u{10ffff}]/gu, (char) => ENTITIES[char] ?? `&#${char.codePointAt(0)!};`);
+  return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, (char) => ENTITIES[char] ?? `&#${char.codePointAt(0)!};`) : value;
 }
 
 export type AttributeValue = string | number | boolean | null | undefined;
