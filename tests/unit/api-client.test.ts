@@ -208,8 +208,10 @@ describe('resource modules', () => {
     );
     const call = calls[0];
     expect(call?.url).toBe('http://store.test/api/get-products?page=2');
-    expect(call?.headers.get('Content-Type')).toBeNull();
-    const form = call?.init.body as FormData;
+    const contentType = call?.headers.get('Content-Type') ?? '';
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    // Read back as a server reads a multipart body.
+    const form = await new Response(call?.init.body as string, { headers: { 'Content-Type': contentType } }).formData();
     expect(Object.fromEntries(form.entries())).toEqual({
       sub_category: '3,5',
       size: 'M,L',

@@ -14,6 +14,7 @@
  *   errors) with `success: false` set.
  */
 import { MESSAGES } from '../messages.ts';
+import { multipartBody } from './multipart.ts';
 
 /** A response message: SPEC §8 allows a string or a list of strings. */
 type ApiMessage = string | string[];
@@ -218,22 +219,18 @@ function buildInit(
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method, headers };
   if (method === 'GET') return init; // a GET carries no body; use `query`
-  if (opts.form !== undefined) {
+  if (opts.form instanceof FormData) {
     // No Content-Type: fetch writes the multipart boundary itself.
-    init.body = opts.form instanceof FormData ? opts.form : toFormData(opts.form);
+    init.body = opts.form;
+  } else if (opts.form !== undefined) {
+    const { body, contentType } = multipartBody(opts.form);
+    headers.set('Content-Type', contentType);
+    init.body = body;
   } else {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(opts.json ?? {});
   }
   return init;
-}
-
-function toFormData(fields: Record<string, ParamValue>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== null && value !== undefined) form.append(name, String(value));
-  }
-  return form;
 }
 
 function interpret<T>(response: Response, text: string, fallback: string): ApiResult<T> {

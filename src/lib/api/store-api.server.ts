@@ -24,8 +24,20 @@ export function serverApiClient(apiFetch: App.Locals['apiFetch'], token?: string
       baseUrl: ownApi,
       apiKey,
       token,
-      fetch: (input, init) => apiFetch(new Request(input, init)),
+      fetch: (input, init) => apiFetch(new Request(input, withBodyLength(init))),
     });
   }
   return createApiClient({ baseUrl: process.env.STORE_API_URL || ownApi, apiKey, token });
+}
+
+/**
+ * The request as it would arrive over HTTP: a text body with its length. The
+ * API's body limit takes the length as given; without it, it read the body
+ * through and built the request again (decision 043).
+ */
+function withBodyLength(init: RequestInit | undefined): RequestInit | undefined {
+  if (typeof init?.body !== 'string') return init;
+  const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  headers.set('Content-Length', String(Buffer.byteLength(init.body)));
+  return { ...init, headers };
 }
