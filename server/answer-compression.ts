@@ -15,7 +15,9 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
+import { availableParallelism } from 'node:os';
 import { bodyChunk, wholeBody } from './body-chunk.ts';
+import { createCompressionWorker, type CompressionWorker } from './compression-worker.ts';
 
 /** zstd's level for answers compressed as they are sent (1-19; 3 is its own default). */
 const ZSTD_LEVEL = 3;
@@ -32,10 +34,11 @@ const { zstdCompress, zstdCompressSync } = zlib as unknown as { zstdCompress?: Z
 // zstd's own number for its level parameter, where the runtime has zstd.
 const ZSTD_LEVEL_PARAM = (zlib.constants as Record<string, number | undefined>).ZSTD_c_compressionLevel ?? 100;
 /**
- * Answers up to this size are zstd-compressed on the main thread, larger ones
- * in the thread pool. A 115 KB product page takes about 0.33 ms either way,
- * but a pool job adds as much again in hand-over and garbage (decision 040);
- * past this size the wait would hold other requests too long.
+ * Without the worker, answers up to this size are zstd-compressed on the main
+ * thread, larger ones in the thread pool. A 115 KB product page takes about
+ * 0.33 ms either way, but a pool job adds as much again in hand-over and
+ * garbage (decision 040); past this size the wait would hold other requests
+ * too long.
  */
 const ZSTD_IN_PLACE_BYTES = 256 * 1024;
 
@@ -79,26 +82,53 @@ const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
 
 /**
- * zstd in place up to ZSTD_IN_PLACE_BYTES (told the size, it sizes its tables
- * to the answer); anything else is one job in the thread pool, so the main
- * thread renders the next page meanwhile.
+ * Answers from this size on are compressed on the compression worker's thread
+ * (decision 043), smaller ones where they are: handing a few kilobytes over
+ * costs about what compressing them does.
+ */
+const OFFLOADED_BYTES = 16 * 1024;
+/** A second thread only helps where there is a second core. */
+const offloading = availableParallelism() > 1;
+let worker: CompressionWorker | undefined;
+
+/**
+ * Compresses on the worker's thread where it can; else in place: zstd on this
+ * thread up to ZSTD_IN_PLACE_BYTES (told the size, it sizes its tables to the
+ * answer), anything else as one job in the thread pool, so the main thread
+ * renders the next page meanwhile.
  */
 export function compressAnswer(body: Buffer, coding: AnswerCoding, done: Compressed): void {
+  if (!offloading || body.length < OFFLOADED_BYTES) return compressInPlace(body, coding, done);
+  (worker ??= createCompressionWorker()).compress(body, coding, (error, result) => {
+    if (result) done(null, result);
+    else if (error) done(error, body);
+    else compressInPlace(body, coding, done);
+  });
+}
+
+function compressInPlace(body: Buffer, coding: AnswerCoding, done: Compressed): void {
   if (coding === 'zstd') {
-    const options = { pledgedSrcSize: body.length, params: { [ZSTD_LEVEL_PARAM]: ZSTD_LEVEL } };
-    if (body.length > ZSTD_IN_PLACE_BYTES) return zstdCompress!(body, options, done);
+    if (body.length > ZSTD_IN_PLACE_BYTES) return zstdCompress!(body, zstdOptions(body), done);
     let compressed: Buffer;
     try {
-      compressed = zstdCompressSync!(body, options);
+      compressed = compressNow(body, coding);
     } catch (error) {
       return done(error as Error, body);
     }
     done(null, compressed);
-  } else if (coding === 'br') {
-    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
-    zlib.brotliCompress(body, { params }, done);
-  } else zlib.gzip(body, { level: GZIP_LEVEL }, done);
+  } else if (coding === 'br') zlib.brotliCompress(body, { params: brotliParams(body) }, done);
+  else zlib.gzip(body, { level: GZIP_LEVEL }, done);
 }
+
+/** The answer compressed now, on the calling thread: the compression worker's work (server/compression.worker.ts). */
+export function compressNow(body: Buffer, coding: AnswerCoding): Buffer {
+  if (coding === 'zstd') return zstdCompressSync!(body, zstdOptions(body));
+  if (coding === 'br') return zlib.brotliCompressSync(body, { params: brotliParams(body) });
+  return zlib.gzipSync(body, { level: GZIP_LEVEL });
+}
+
+const zstdOptions = (body: Buffer): ZstdOptions => ({ pledgedSrcSize: body.length, params: { [ZSTD_LEVEL_PARAM]: ZSTD_LEVEL } });
+const brotliParams = (body: Buffer) => ({ [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length });
 
 function held(res: ServerResponse): boolean {
   const type = String(res.getHeader('content-type') ?? '');

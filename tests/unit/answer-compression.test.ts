@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { answerCoding, compressAnswer, type AnswerCoding } from '../../server/answer-compression.ts';
+import { createCompressionWorker, type CompressionWorker } from '../../server/compression-worker.ts';
 
 const compressed = (body: Buffer, coding: AnswerCoding) =>
   new Promise<Buffer>((resolve, reject) => compressAnswer(body, coding, (error, result) => (error ? reject(error) : resolve(result))));
@@ -54,5 +55,33 @@ describe('compressAnswer', () => {
         expect(DECOMPRESS[coding](result).equals(body)).toBe(true);
       }
     }
+  });
+});
+
+describe('the compression worker', () => {
+  const viaWorker = (worker: CompressionWorker, body: Buffer, coding: AnswerCoding) =>
+    new Promise<Buffer | undefined>((resolve, reject) => worker.compress(body, coding, (error, result) => (error ? reject(error) : resolve(result))));
+
+  it('compresses on its own thread in every coding, each answer back to its own caller', async () => {
+    const worker = createCompressionWorker();
+    try {
+      const bodies = Array.from({ length: 24 }, (_, i) => pageOf(20 + i));
+      const codings = ['zstd', 'br', 'gzip'] as const;
+      const results = await Promise.all(bodies.map((body, i) => viaWorker(worker, body, codings[i % 3]!)));
+      results.forEach((result, i) => {
+        expect(result).toBeInstanceOf(Buffer);
+        expect(DECOMPRESS[codings[i % 3]!](result!).equals(bodies[i]!)).toBe(true);
+      });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('gives every waiting answer back uncompressed once stopped, so it is compressed in place', async () => {
+    const worker = createCompressionWorker();
+    const waiting = viaWorker(worker, pageOf(200), 'br');
+    await worker.stop();
+    expect(await waiting).toBeUndefined();
+    expect(await viaWorker(worker, pageOf(20), 'zstd')).toBeUndefined();
   });
 });
