@@ -97,9 +97,15 @@ export const cartLine = (scope: Locator, pick: CartPick): Locator => scope.getBy
 export const toast = (page: Page, text: string): Locator =>
   page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-/** Opens the drawer from the header (waits for the island to hydrate). */
+/**
+ * Opens the drawer from the header (waits for the island to hydrate). A cart
+ * with lines hydrates its button unreached, when the browser is idle: the
+ * button with the count is clicked then, not the link it replaces, which a
+ * click could reach just as the island swaps it out (the click is then lost).
+ */
 export async function openDrawer(page: Page, count: number): Promise<Locator> {
-  await cartButton(page).click();
+  const label = count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`;
+  await (count > 0 ? page.getByRole('banner').getByRole('button', { name: label, exact: true }) : cartButton(page)).click();
   const dialog = page.getByRole('dialog', { name: `Cart(${count})`, exact: true });
   await expect(dialog).toBeVisible();
   return dialog;

@@ -178,6 +178,8 @@ test('Escape closes the confirmation and keeps the cart; its Cancel empties the 
   await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(confirmDialog(page)).toBeHidden();
   await expect(main(page).getByText('Your cart is empty')).toBeVisible();
+  // The page empties at once; the server's lines go after, and the toast says when they have.
+  await expect(toasts(page).getByText('Cart updated successfully', { exact: true })).toBeVisible();
   const cart = await request.get('/api/customer/cart', { headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` } });
   expect((await cart.json()).data.cart).toEqual([]);
   expect(await orderNumbersOf(request, token)).toEqual([]);
