@@ -13,11 +13,11 @@
  * encoded such as a page-cache copy, `no-transform`) goes through untouched,
  * on to `compression`.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as zlib from 'node:zlib';
 import { availableParallelism } from 'node:os';
-import { bodyChunk, wholeBody } from './body-chunk.ts';
 import { createCompressionWorker, type CompressionWorker } from './compression-worker.ts';
+import { holdBody } from './held-body.ts';
 
 /** zstd's level for answers compressed as they are sent (1-19; 3 is its own default). */
 const ZSTD_LEVEL = 3;
@@ -147,7 +147,6 @@ function addVary(res: ServerResponse): void {
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
-type Callback = (error?: Error | null) => void;
 
 /**
  * The middleware: pages and API answers of at least `threshold` bytes go out
@@ -163,63 +162,13 @@ export function answerCompression({ threshold }: { threshold: number }) {
 }
 
 function hold(res: ServerResponse, coding: AnswerCoding, threshold: number): void {
-  const writeHead = res.writeHead.bind(res) as (status: number, reason?: string) => ServerResponse;
-  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-  let state: 'undecided' | 'holding' | 'passing' = 'undecided';
-  const chunks: Buffer[] = [];
-
-  // Headers given to writeHead join the response's own, so the length and
-  // encoding can still change once the body is known.
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (state !== 'undecided' || rest.some(Array.isArray)) {
-      state = state === 'holding' ? state : 'passing';
-      return (writeHead as (...args: unknown[]) => ServerResponse)(status, ...rest);
-    }
-    const reason = typeof rest[0] === 'string' ? rest[0] : undefined;
-    const given = rest.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null);
-    for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) res.setHeader(name, value);
-    res.statusCode = status;
-    if (reason !== undefined) res.statusMessage = reason;
-    state = held(res) ? 'holding' : 'passing';
-    return state === 'holding' ? res : writeHead(status);
-  }) as ServerResponse['writeHead'];
-
-  const decide = () => {
-    if (state === 'undecided') state = held(res) ? 'holding' : 'passing';
-  };
-  const collect = (chunk: unknown, encoding: unknown) => {
-    const bytes = bodyChunk(chunk, encoding);
-    if (bytes) chunks.push(bytes);
-  };
-
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    decide();
-    if (state === 'passing') return write(chunk, ...rest);
-    collect(chunk, typeof rest[0] === 'string' ? rest[0] : undefined);
-    const callback = rest.find((arg): arg is Callback => typeof arg === 'function');
-    if (callback) process.nextTick(callback);
-    return true;
-  }) as ServerResponse['write'];
-
-  res.end = ((...args: unknown[]) => {
-    decide();
-    if (state === 'passing') return end(...args);
-    const callback = args.find((arg): arg is Callback => typeof arg === 'function');
-    const [chunk, encoding] = args.filter((arg) => typeof arg !== 'function');
-    collect(chunk, encoding);
-    const identity = wholeBody(chunks);
+  holdBody(res, held, (identity, send) => {
     addVary(res);
-    const send = (body: Buffer, encoded: boolean) => {
-      if (res.destroyed) return;
-      if (encoded) res.setHeader('Content-Encoding', coding);
-      res.setHeader('Content-Length', body.length);
-      writeHead(res.statusCode);
-      if (callback) end(body, callback);
-      else end(body);
-    };
-    if (identity.length < threshold) send(identity, false);
-    else compressAnswer(identity, coding, (error, compressed) => (error ? send(identity, false) : send(compressed, true)));
-    return res;
-  }) as ServerResponse['end'];
+    if (identity.length < threshold) return send(identity);
+    compressAnswer(identity, coding, (error, compressed) => {
+      if (error) return send(identity);
+      res.setHeader('Content-Encoding', coding);
+      send(compressed);
+    });
+  });
 }
