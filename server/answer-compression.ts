@@ -95,20 +95,25 @@ let worker: CompressionWorker | undefined;
  * Compresses on the worker's thread where it can; else in place: zstd on this
  * thread up to ZSTD_IN_PLACE_BYTES (told the size, it sizes its tables to the
  * answer), anything else as one job in the thread pool, so the main thread
- * renders the next page meanwhile.
+ * renders the next page meanwhile. `body` may move to the worker (decision
+ * 044): use it no more. On an error `done` gets the body back to send as it
+ * is, or nothing when the worker stopped with it.
  */
-export function compressAnswer(body: Buffer, coding: AnswerCoding, done: Compressed): void {
+export function compressAnswer(body: Buffer, coding: AnswerCoding, done: (error: Error | null, result: Buffer | undefined) => void): void {
   if (!offloading || body.length < OFFLOADED_BYTES) return compressInPlace(body, coding, done);
-  (worker ??= createCompressionWorker()).compress(body, coding, (error, result) => {
-    if (result) done(null, result);
-    else if (error) done(error, body);
-    else compressInPlace(body, coding, done);
+  let moved = false;
+  moved = (worker ??= createCompressionWorker()).compress(body, coding, (error, result) => {
+    if (!error && result) done(null, result);
+    else if (!error) compressInPlace(body, coding, done);
+    else done(error, result ?? (moved ? undefined : body));
   });
 }
 
 function compressInPlace(body: Buffer, coding: AnswerCoding, done: Compressed): void {
+  // On an error the body goes back, to be sent as it is.
+  const settle: Compressed = (error, result) => (error ? done(error, body) : done(null, result));
   if (coding === 'zstd') {
-    if (body.length > ZSTD_IN_PLACE_BYTES) return zstdCompress!(body, zstdOptions(body), done);
+    if (body.length > ZSTD_IN_PLACE_BYTES) return zstdCompress!(body, zstdOptions(body), settle);
     let compressed: Buffer;
     try {
       compressed = compressNow(body, coding);
@@ -116,8 +121,8 @@ function compressInPlace(body: Buffer, coding: AnswerCoding, done: Compressed): 
       return done(error as Error, body);
     }
     done(null, compressed);
-  } else if (coding === 'br') zlib.brotliCompress(body, { params: brotliParams(body) }, done);
-  else zlib.gzip(body, { level: GZIP_LEVEL }, done);
+  } else if (coding === 'br') zlib.brotliCompress(body, { params: brotliParams(body) }, settle);
+  else zlib.gzip(body, { level: GZIP_LEVEL }, settle);
 }
 
 /** The answer compressed now, on the calling thread: the compression worker's work (server/compression.worker.ts). */
@@ -165,10 +170,15 @@ function hold(res: ServerResponse, coding: AnswerCoding, threshold: number): voi
   holdBody(res, held, (identity, send) => {
     addVary(res);
     if (identity.length < threshold) return send(identity);
-    compressAnswer(identity, coding, (error, compressed) => {
-      if (error) return send(identity);
-      res.setHeader('Content-Encoding', coding);
-      send(compressed);
+    compressAnswer(identity, coding, (error, result) => {
+      if (!result) {
+        // The worker stopped with the answer: nothing is left to send.
+        console.error('[storefront] An answer was lost with the compression worker:', error?.message);
+        res.destroy();
+        return;
+      }
+      if (!error) res.setHeader('Content-Encoding', coding);
+      send(result);
     });
   });
 }

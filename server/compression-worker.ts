@@ -3,9 +3,15 @@
  * renders on one thread; compressing a cold page there took a sixth of its
  * time (a product page went from 355 to 430 req/s when sent uncompressed),
  * while the machine's other cores waited. A worker thread compresses with the
- * same synchronous calls; the main thread only copies the page to it and gets
+ * same synchronous calls; the main thread only hands the page over and gets
  * the result back. Node's own thread pool was tried first: its zlib streams
  * cost the main thread nearly what they saved (decision 040).
+ *
+ * A body that owns its whole buffer is moved to the worker, not copied, and
+ * the result is moved back (decision 044): pages held while they waited had
+ * their copies promoted to the old generation, and those buffers were what
+ * started most full garbage collections of the main thread. The caller gives
+ * up such a body: `moved` says so.
  *
  * One worker: enough for what one rendering thread produces. Where it cannot
  * start, or stops, answers are compressed in place again.
@@ -14,25 +20,35 @@ import { Worker } from 'node:worker_threads';
 import type { AnswerCoding } from './answer-compression.ts';
 import type { CompressionJob, CompressionReply } from './compression.worker.ts';
 
+/**
+ * `result` is the compressed body; undefined when the worker could not take
+ * the job (compress in place), or, for a moved body, when the worker stopped
+ * with it (the body is gone: `error` says so).
+ */
 type Done = (error: Error | null, result: Buffer | undefined) => void;
 
 export interface CompressionWorker {
-  /** Sends `body` to the worker; `done` gets the result, or undefined when the worker could not (then compress in place). */
-  compress(body: Buffer, coding: AnswerCoding, done: Done): void;
-  /** Ends the thread (tests; the process ends it otherwise). */
+  /** Sends `body` to the worker; `done` gets the result. True when the body was moved (its buffer is no longer usable here). */
+  compress(body: Buffer, coding: AnswerCoding, done: Done): boolean;
+  /** Lets the worker finish what it was given, then ends the thread (tests; the process ends it otherwise). */
   stop(): Promise<void>;
+}
+
+/** Only a buffer that is the body and nothing else moves: a slice of a shared pool would take its neighbours along. */
+function ownsItsBuffer(bytes: Uint8Array): boolean {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
 }
 
 export function createCompressionWorker(): CompressionWorker {
   let worker: Worker | undefined;
   let broken = false;
   let nextId = 0;
-  const pending = new Map<number, Done>();
+  const pending = new Map<number, { done: Done; moved: boolean }>();
 
   const giveUp = () => {
     broken = true;
     worker = undefined;
-    for (const done of pending.values()) done(null, undefined);
+    for (const { done, moved } of pending.values()) done(moved ? new Error('The compression worker stopped with the answer') : null, undefined);
     pending.clear();
   };
 
@@ -41,11 +57,13 @@ export function createCompressionWorker(): CompressionWorker {
     // The worker never holds the process open: the HTTP server does, while it serves.
     started.unref();
     started.on('message', (reply: CompressionReply) => {
-      const done = pending.get(reply.id);
+      const job = pending.get(reply.id);
       pending.delete(reply.id);
-      if (!done) return;
-      if ('error' in reply) done(new Error(reply.error), undefined);
-      else done(null, Buffer.from(reply.result.buffer, reply.result.byteOffset, reply.result.byteLength));
+      if (!job) return;
+      const bytes = 'error' in reply ? reply.body : reply.result;
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if ('error' in reply) job.done(new Error(reply.error), job.moved ? buffer : undefined);
+      else job.done(null, buffer);
     });
     started.on('error', (error) => {
       console.error('[storefront] The compression worker failed; answers are compressed in place:', error);
@@ -59,14 +77,31 @@ export function createCompressionWorker(): CompressionWorker {
 
   return {
     compress(body, coding, done) {
-      if (broken) return done(null, undefined);
+      if (broken) {
+        done(null, undefined);
+        return false;
+      }
       worker ??= start();
       const id = nextId++;
-      pending.set(id, done);
-      worker.postMessage({ id, coding, body } satisfies CompressionJob);
+      const moved = ownsItsBuffer(body);
+      pending.set(id, { done, moved });
+      worker.postMessage({ id, coding, body } satisfies CompressionJob, moved ? [body.buffer as ArrayBuffer] : []);
+      return moved;
     },
     async stop() {
       const stopping = worker;
+      broken = true;
+      if (stopping && pending.size > 0) {
+        await new Promise<void>((resolve) => {
+          const check = () => {
+            if (pending.size > 0) return;
+            stopping.off('message', check);
+            resolve();
+          };
+          stopping.on('message', check);
+          stopping.once('exit', () => resolve());
+        });
+      }
       giveUp();
       await stopping?.terminate();
     },

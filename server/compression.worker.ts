@@ -1,6 +1,9 @@
 /**
  * The compression worker's thread (server/compression-worker.ts): compresses
- * each answer it is sent, in turn, and sends it back under the same id.
+ * each answer it is sent, in turn, and sends it back under the same id. The
+ * result moves back to the main thread (a copy first where zlib's buffer
+ * holds more than the result); a body that could not be compressed is sent
+ * back as it came.
  */
 import { parentPort } from 'node:worker_threads';
 import { compressNow, type AnswerCoding } from './answer-compression.ts';
@@ -10,14 +13,16 @@ export interface CompressionJob {
   coding: AnswerCoding;
   body: Uint8Array;
 }
-export type CompressionReply = { id: number; result: Uint8Array } | { id: number; error: string };
+export type CompressionReply = { id: number; result: Uint8Array } | { id: number; error: string; body: Uint8Array };
 
 parentPort?.on('message', ({ id, coding, body }: CompressionJob) => {
-  let reply: CompressionReply;
+  let result: Uint8Array;
   try {
-    reply = { id, result: compressNow(Buffer.from(body.buffer, body.byteOffset, body.byteLength), coding) };
+    result = compressNow(Buffer.from(body.buffer, body.byteOffset, body.byteLength), coding);
   } catch (error) {
-    reply = { id, error: (error as Error).message };
+    parentPort!.postMessage({ id, error: (error as Error).message, body } satisfies CompressionReply, [body.buffer as ArrayBuffer]);
+    return;
   }
-  parentPort!.postMessage(reply);
+  const own = result.byteOffset === 0 && result.byteLength === result.buffer.byteLength ? result : new Uint8Array(result);
+  parentPort!.postMessage({ id, result: own } satisfies CompressionReply, [own.buffer as ArrayBuffer]);
 });

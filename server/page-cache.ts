@@ -113,7 +113,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (age < PAGE_MAX_AGE_S + PAGE_STALE_S) entry.revalidating = true;
         else drop(key);
       }
-      capture(req, res, (captured) => {
+      capture(req, res, options.enabled && req.method === 'GET', (captured) => {
         const current = entries.get(key);
         if (current) current.revalidating = false;
         if (!captured || !options.enabled || req.method !== 'GET') return;
@@ -146,7 +146,9 @@ function makeEntry(headers: OutgoingHttpHeaders, identity: Buffer, version: stri
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'hit' | 'stale', age: number): void {
   const encoding = answerCoding(req.headers['accept-encoding'], KEPT_CODINGS);
-  const body = encoding ? entry[encoding] : entry.identity;
+  // Uncompressed, the copy may still be compressed on the way out (a client taking zstd alone), and
+  // compression may move what it is given to its thread (decision 044): it gets a copy of its own.
+  const body = encoding ? entry[encoding] : Buffer.from(entry.identity);
   for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', entry.etag);
@@ -165,10 +167,17 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'h
 
 /**
  * Watches the render as it is written to `res`: a shareable answer gets the
- * public Cache-Control, and its headers and body go to `done`; anything else
- * goes through untouched, and `done` gets undefined.
+ * public Cache-Control, and, when `keepBody`, its headers and body go to
+ * `done`; anything else goes through untouched, and `done` gets undefined.
+ * The body is copied as it is written: compression may move the written
+ * buffer to its thread (decision 044).
  */
-function capture(req: IncomingMessage, res: ServerResponse, done: (captured: { headers: OutgoingHttpHeaders; body: Buffer } | undefined) => void): void {
+function capture(
+  req: IncomingMessage,
+  res: ServerResponse,
+  keepBody: boolean,
+  done: (captured: { headers: OutgoingHttpHeaders; body: Buffer } | undefined) => void,
+): void {
   let headers: OutgoingHttpHeaders | undefined;
   const chunks: Buffer[] = [];
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -185,8 +194,8 @@ function capture(req: IncomingMessage, res: ServerResponse, done: (captured: { h
     return writeHead(status, ...rest);
   }) as ServerResponse['writeHead'];
   const keep = (chunk: unknown, encoding?: unknown) => {
-    const bytes = headers ? bodyChunk(chunk, encoding) : undefined;
-    if (bytes) chunks.push(bytes);
+    const bytes = headers && keepBody ? bodyChunk(chunk, encoding) : undefined;
+    if (bytes) chunks.push(Buffer.from(bytes));
   };
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -202,7 +211,7 @@ function capture(req: IncomingMessage, res: ServerResponse, done: (captured: { h
   const settle = (complete: boolean) => {
     if (settled) return;
     settled = true;
-    done(complete && headers && req.method === 'GET' ? { headers, body: wholeBody(chunks) } : undefined);
+    done(complete && headers && keepBody ? { headers, body: wholeBody(chunks) } : undefined);
   };
   res.once('finish', () => settle(true));
   res.once('close', () => settle(false));

@@ -5,6 +5,8 @@
  * personal pages are never kept. A server of its own, on a database this test
  * also writes to, as another process (the orders CLI, an import) would.
  */
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { zstdDecompressSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createSession } from '../../api/auth/session.service.ts';
 import { connect, type StoreDatabase } from '../../api/db/connect.ts';
@@ -60,6 +62,30 @@ test('a product page is kept and sent with the public Cache-Control a CDN follow
   expect(second.cacheControl).toBe(PUBLIC);
   expect(second.text).toBe(first.text);
 });
+
+test('a kept page stays whole when compressed for a client taking zstd alone, again and again', async ({ request }) => {
+  const kept = await page(request, `/products/${SLUG}`);
+  expect((await page(request, `/products/${SLUG}`)).cache).toBe('hit');
+  // The cache has brotli and gzip copies only: its own page is compressed on the way out, on the worker's thread.
+  for (let i = 0; i < 3; i += 1) {
+    const zstd = await rawGet(`/products/${SLUG}`, 'zstd');
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zstd.headers['x-page-cache']).toBe('hit');
+    expect(zstdDecompressSync(zstd.body).toString('utf8')).toBe(kept.text);
+  }
+  expect((await page(request, `/products/${SLUG}`)).text).toBe(kept.text);
+});
+
+function rawGet(path: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(server.origin + path, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 test('a kept product page shows the new stock once an order takes it', async ({ request }) => {
   await page(request, `/products/${SLUG}`);
