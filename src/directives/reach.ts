@@ -9,7 +9,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_SETTLED_EVENT, onIslandWake } from '../lib/island-wake.ts';
-import { REACH_EVENTS, holdsKey, isTextField, isTypedCharacter, reachKey, replayTarget, typeInto } from '../lib/reach.ts';
+import { REACH_EVENTS, holdsKey, isTextField, isTypedCharacter, reachKey, replayTarget, twinOfPress, typeInto } from '../lib/reach.ts';
 
 type Held =
   | { kind: 'focus'; target: Element; key: string | undefined }
@@ -119,6 +119,34 @@ const reach: ClientDirective = (load, options, el) => {
   };
   const onReach = () => void start();
 
+  // A press begun on a server control that hydration replaced, released on
+  // its twin, gets no click from the browser (the rule: twinOfPress): it is
+  // clicked here. A browser that does send one to the twin has it dropped
+  // (before the listener holding clicks while the island loads sees it).
+  let pressed: Element | undefined;
+  let clickedOnRelease: Element | null = null;
+  el.addEventListener('pointerdown', (event) => (pressed = event.target instanceof Element ? event.target : undefined), { capture: true, passive: true });
+  el.addEventListener(
+    'pointerup',
+    (event) => {
+      const twin = event.target instanceof Element ? twinOfPress(el, pressed, event.target) : null;
+      pressed = undefined;
+      if (!twin) return;
+      clickedOnRelease = twin;
+      setTimeout(() => (clickedOnRelease = null));
+      (twin as HTMLElement).click();
+    },
+    true,
+  );
+  el.addEventListener(
+    'click',
+    (event) => {
+      if (!event.isTrusted || !clickedOnRelease || !(event.target instanceof Node) || !clickedOnRelease.contains(event.target)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
   for (const type of noted) el.addEventListener(type, note, true);
   for (const type of REACH_EVENTS) el.addEventListener(type, onReach, { capture: true, passive: true });
   if (typeof options.value === 'string' && options.value !== '') onIslandWake(options.value, () => void start());

@@ -75,6 +75,20 @@ export function replayTarget(island: Element, original: Element, key: string | u
   return island.querySelector(`[${REACH_KEY_ATTRIBUTE}="${CSS.escape(key)}"]`);
 }
 
+/**
+ * The control a press belongs to when it began on a control that hydration
+ * then replaced and was released on that control's hydrated twin (the same
+ * key): Chromium sends no click for it at all (the pressed element is gone),
+ * so the shopper's click would be lost. Null for any other press.
+ */
+export function twinOfPress(island: Element, pressed: Element | undefined, released: Element): Element | null {
+  if (!pressed || pressed.isConnected) return null;
+  const key = reachKey(pressed);
+  if (key === undefined || reachKey(released) !== key) return null;
+  const twin = replayTarget(island, pressed, key);
+  return twin?.contains(released) ? twin : null;
+}
+
 /** Typed characters put into a field at its caret, as typing would. */
 export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
   const start = field.selectionStart ?? field.value.length;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { onIslandWake, wakeIsland } from '../../src/lib/island-wake.ts';
-import { holdsKey, isTextField, isTypedCharacter, reachKey, replayTarget, typeInto } from '../../src/lib/reach.ts';
+import { holdsKey, isTextField, isTypedCharacter, reachKey, replayTarget, twinOfPress, typeInto } from '../../src/lib/reach.ts';
 import { entryScripts } from '../helpers/page-js-weight.ts';
 
 describe('keys held while an island loads', () => {
@@ -70,6 +70,28 @@ describe('where a held event is replayed', () => {
     island.innerHTML = '<button type="button" data-reach="search">Search</button>';
     expect(replayTarget(island, link, 'search')).toBe(island.querySelector('button'));
     expect(replayTarget(island, shop, undefined)).toBeNull();
+    island.remove();
+  });
+
+  it('gives a press begun on a replaced control and released on its hydrated twin to the twin, and no other press', () => {
+    const island = document.createElement('astro-island');
+    island.innerHTML = '<a href="/cart" data-reach="cart"><svg></svg></a><span>note</span>';
+    document.body.append(island);
+    const link = island.querySelector('a')!;
+    const linkIcon = island.querySelector('svg')!;
+    const note = island.querySelector('span')!;
+    // Nothing replaced yet: the browser clicks the link itself.
+    expect(twinOfPress(island, linkIcon, linkIcon)).toBeNull();
+
+    island.innerHTML = '<button type="button" data-reach="cart"><svg></svg></button><span>note</span>';
+    const button = island.querySelector('button')!;
+    const buttonIcon = island.querySelector('svg')!;
+    expect(twinOfPress(island, linkIcon, buttonIcon)).toBe(button);
+    expect(twinOfPress(island, link, button)).toBe(button);
+    // Released elsewhere, a press begun on no control, or no press: not the twin's.
+    expect(twinOfPress(island, linkIcon, island.querySelector('span')!)).toBeNull();
+    expect(twinOfPress(island, note, button)).toBeNull();
+    expect(twinOfPress(island, undefined, button)).toBeNull();
     island.remove();
   });
 
