@@ -101,6 +101,7 @@ let worker: CompressionWorker | undefined;
  */
 export function compressAnswer(body: Buffer, coding: AnswerCoding, done: (error: Error | null, result: Buffer | undefined) => void): void {
   if (!offloading || body.length < OFFLOADED_BYTES) return compressInPlace(body, coding, done);
+  // The callback may run before `compress` returns (a stopped worker): `moved` must exist by then.
   let moved = false;
   moved = (worker ??= createCompressionWorker()).compress(body, coding, (error, result) => {
     if (!error && result) done(null, result);
