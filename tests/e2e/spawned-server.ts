@@ -1,7 +1,7 @@
 /**
  * A server process of the built product (`node server.ts`) started by a test
  * with its own port, a fresh SQLite database, outbox and media folder in a
- * temp dir, and only the settings the test gives: what the process prints,
+ * temp dir (a demo store's media: the e2e server's), and only the settings the test gives: what the process prints,
  * its exit code and its memory are what such tests assert on. Tests stop the
  * servers they start (afterAll / finally), also when they fail.
  */
@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** Settings of README's Configuration table: a spawned server takes none of them from the runner's environment. */
 const PRODUCT_SETTINGS = [
@@ -19,6 +19,13 @@ const PRODUCT_SETTINGS = [
   'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_API_URL', 'NODE_ENV',
 ];
 const START_TIMEOUT_MS = 30_000;
+/**
+ * The demo images the e2e server (scripts/e2e-server.ts) drew before the tests
+ * began. A server seeded with the demo store uses them: drawing its 1,283 files
+ * again took 15.6 s on an idle machine, and more than START_TIMEOUT_MS once
+ * in a full run.
+ */
+const DEMO_MEDIA_DIR = resolve('./data/media');
 const STOP_TIMEOUT_MS = 5_000;
 
 export interface ServerProcess {
@@ -64,7 +71,7 @@ export async function spawnServer(settings: Record<string, string> = {}, options
     HOST: '127.0.0.1',
     DATABASE_URL: join(dir, 'store.db'),
     OUTBOX_DIR: join(dir, 'outbox'),
-    MEDIA_DIR: join(dir, 'media'),
+    MEDIA_DIR: settings.SEED_DEMO === '1' ? DEMO_MEDIA_DIR : join(dir, 'media'),
     SEED_DEMO: '0',
     ...settings,
   });
