@@ -116,7 +116,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       capture(req, res, options.enabled && req.method === 'GET', (captured) => {
         const current = entries.get(key);
         if (current) current.revalidating = false;
-        if (!captured || !options.enabled || req.method !== 'GET') return;
+        if (!captured) return;
         store(key, makeEntry(captured.headers, captured.body, version, now()));
       });
       return false;
