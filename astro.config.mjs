@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from './api/http/request-rules.ts';
 import { sonnerStyleHashes } from './server/csp-style-hashes.ts';
 import pureIslands from './src/integrations/pure-islands.ts';
 import reachDirective from './src/integrations/reach-directive.ts';
+import pageModulesOnce from './src/integrations/page-modules-once.ts';
 import { pageScriptsChunking } from './src/integrations/page-scripts-chunk.ts';
 import { SHIPPED_FONTS, SHIPPED_WEIGHTS, fontCssVariable, fontDisplayOf } from './src/lib/store-font.ts';
 
@@ -40,7 +41,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true, bodySizeLimit: MAX_BODY_BYTES }),
   // Pure islands render once per props (decision 034): its renderer is asked before React's.
   // client:reach: islands load on the shopper's first reach (decision 029).
-  integrations: [pureIslands(), react(), reachDirective()],
+  // Each page's module is imported once, not on every render (decision 046).
+  integrations: [pureIslands(), react(), reachDirective(), pageModulesOnce()],
   // The shipped store fonts (decision 024), self-hosted from their npm packages:
   // latin, normal style, four weights; Astro builds a metric-matched fallback for each.
   fonts: SHIPPED_FONTS.map((font) => ({
