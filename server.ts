@@ -28,7 +28,8 @@ import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { answerCompression } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
-import { deferPageScripts } from './src/lib/page-scripts.server.ts';
+import { finishPage } from './src/lib/page-finish.server.ts';
+import type { PageParts } from './src/lib/page-parts.ts';
 import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
 
@@ -36,6 +37,7 @@ type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void
 /** What server.ts hands a page render (src/env.d.ts App.Locals has the rest, set by src/middleware.ts). */
 interface PageLocals {
   apiFetch?: (request: Request) => Promise<Response>;
+  pageParts: PageParts;
   prerenderedPage?: PrerenderedPage & { path: string };
 }
 
@@ -151,7 +153,9 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (await pageCache.handle(req, res)) return;
   // Astro uses the object as this request's locals: a fresh one each time, or
   // one shopper's per-request state (the API client, later a token) would leak to another.
-  const locals: PageLocals = apiFetch ? { apiFetch } : {};
+  // What the layout leaves for the page's bytes (decision 046).
+  const pageParts: PageParts = {};
+  const locals: PageLocals = apiFetch ? { apiFetch, pageParts } : { pageParts };
   const prerendered = prerenderedPages.find(req);
   if (prerendered) {
     // Built without the store: the storefront puts its content in the live layout (decision 013).
@@ -160,8 +164,9 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   }
   await renderQueue.run(
     () => {
-      // Page scripts become placeholders started after the first paint (decision 039), on the page's bytes (decision 043).
-      finishPages(res, deferPageScripts);
+      // On the page's bytes (decision 043): the stylesheet goes into its slot (decision 046), page scripts
+      // become placeholders started after the first paint (decision 039).
+      finishPages(res, (html) => finishPage(html, pageParts));
       return astroHandler(req, res, () => notFound(req, res), locals);
     },
     // The request itself reads as destroyed once its body has been read (the gate reads every body): ask the connection.

@@ -21,6 +21,11 @@ declare namespace App {
      * address asked for is one (decision 013): its built content and that address.
      */
     prerenderedPage?: import('./lib/prerendered-page.ts').PrerenderedPage & { path: string };
+    /**
+     * Handed in by server.ts, which finishes every page on its bytes: the
+     * layout leaves its stylesheet here and a slot for it in the page (decision 046).
+     */
+    pageParts?: import('./lib/page-parts.ts').PageParts;
     /** The signed-in customer on a guarded page (src/middleware.ts); absent elsewhere. */
     session?: { customer: import('./lib/api/account.ts').Customer };
     /** Store-info for this request, fetched at most once and shared by the page and the layout; undefined when it failed. */

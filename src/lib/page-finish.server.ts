@@ -1,25 +1,34 @@
 /**
- * The server's half of decision 039 (src/lib/page-scripts.ts): every external
- * module script of an HTML answer becomes a placeholder naming its address.
- * Works on the answer's bytes as Astro encoded them, with native searches:
- * decoding a 150 KB page to a string and encoding it again cost more than the
- * rewrite itself.
+ * The server's finishing of a page on its bytes as Astro encoded them, in one
+ * pass with native searches (decoding a 150 KB page to a string and encoding
+ * it again cost more than the work itself):
+ * - the layout's STYLESHEET_SLOT becomes the stylesheet (decision 046);
+ * - every external module script becomes a placeholder naming its address, to
+ *   be started after the first paint (decision 039, src/lib/page-scripts.ts).
  */
+import { STYLESHEET_SLOT, type PageParts } from './page-parts.ts';
 import { PAGE_SCRIPT_TYPE } from './page-scripts.ts';
 
 // Exactly what Astro renders for a component script (astro/dist/runtime/server/render/script.js).
 const OPEN = Buffer.from('<script type="module" src="');
 const CLOSE = Buffer.from('"></script>');
 const PLACEHOLDER_OPEN = Buffer.from(`<script type="${PAGE_SCRIPT_TYPE}" data-src="`);
+const SLOT = Buffer.from(STYLESHEET_SLOT);
 const LESS_THAN = 0x3c;
 const GREATER_THAN = 0x3e;
 
-/** The HTML with every external module script left as a placeholder that names its address; the same bytes when there is none. */
-export function deferPageScripts(html: Uint8Array): Uint8Array {
+/** The finished page; the same bytes when there is nothing to do. */
+export function finishPage(html: Uint8Array, parts: PageParts = {}): Uint8Array {
   const source = Buffer.from(html.buffer, html.byteOffset, html.byteLength);
-  const parts: Buffer[] = [];
+  const pieces: Uint8Array[] = [];
   let copied = 0;
-  let searchFrom = 0;
+  // The slot's first occurrence is the layout's: it comes before anything a store or shopper wrote.
+  const slot = parts.stylesheet ? source.indexOf(SLOT) : -1;
+  if (slot !== -1) {
+    pieces.push(source.subarray(0, slot), parts.stylesheet!);
+    copied = slot + SLOT.length;
+  }
+  let searchFrom = copied;
   for (let at = source.indexOf(OPEN, searchFrom); at !== -1; at = source.indexOf(OPEN, searchFrom)) {
     const address = at + OPEN.length;
     const end = source.indexOf(CLOSE, address);
@@ -28,11 +37,11 @@ export function deferPageScripts(html: Uint8Array): Uint8Array {
     const src = source.subarray(address, end);
     // Not one tag (text that only looks like the start of one): left as it is.
     if (src.includes(LESS_THAN) || src.includes(GREATER_THAN)) continue;
-    parts.push(source.subarray(copied, at), PLACEHOLDER_OPEN, src, CLOSE);
+    pieces.push(source.subarray(copied, at), PLACEHOLDER_OPEN, src, CLOSE);
     copied = end + CLOSE.length;
     searchFrom = copied;
   }
-  if (parts.length === 0) return html;
-  parts.push(source.subarray(copied));
-  return Buffer.concat(parts);
+  if (pieces.length === 0) return html;
+  pieces.push(source.subarray(copied));
+  return Buffer.concat(pieces);
 }

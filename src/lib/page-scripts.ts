@@ -4,7 +4,7 @@
  * browser fetches as soon as it reads the tag, beside the largest image and
  * the font on a slow phone. The server turns those tags into inert
  * placeholders (a script element of a type no browser runs or fetches:
- * page-scripts.server.ts); after the first paint
+ * page-finish.server.ts); after the first paint
  * src/scripts/start-page-scripts.ts puts the real module scripts back, in the
  * same order. Pages work before their scripts run (HTML first), so nothing
  * waits on them but the enhancements. This module holds what both sides name.

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { finishPages } from '../../server/page-finish.ts';
-import { deferPageScripts } from '../../src/lib/page-scripts.server.ts';
+import { finishPage } from '../../src/lib/page-finish.server.ts';
 
 const SCRIPT = '<script type="module" src="/_astro/Header.js"></script>';
 const PAGE = `<!DOCTYPE html><html><body><p>₹ 1,299</p>${SCRIPT}</body></html>`;
@@ -13,7 +13,7 @@ afterEach(() => close?.());
 /** Serves one answer written by `write`, through finishPages as server.ts wraps an Astro render; resolves the client's view of it. */
 async function served(write: (res: ServerResponse) => void) {
   const server = createServer((_req, res) => {
-    finishPages(res, deferPageScripts);
+    finishPages(res, finishPage);
     write(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
