@@ -1,7 +1,7 @@
 import { expect, test as setup } from '@playwright/test';
 import { connect } from '../../api/db/connect.ts';
 import { insertProducts, listCategoriesBySlug, listSellers } from '../../api/db/seed/seed.repository.ts';
-import { HOSTILE_CREATED_AT, HOSTILE_NAME, HOSTILE_SLUGS, HOSTILE_TAG, e2eDatabaseFile } from './hostile-names.ts';
+import { HOSTILE_CREATED_AT, HOSTILE_DESCRIPTION, HOSTILE_NAME, HOSTILE_SLUGS, HOSTILE_TAG, e2eDatabaseFile } from './hostile-names.ts';
 import { apiPost } from './store-api.ts';
 
 /**
@@ -26,7 +26,7 @@ setup('products named with markup are in the store', async ({ request, baseURL }
         sku: `HOSTILE-${i + 1}`,
         name: HOSTILE_NAME,
         slug,
-        description: 'A product whose name is markup.',
+        description: HOSTILE_DESCRIPTION,
         tags: HOSTILE_TAG,
         category_id: category.parent_id,
         sub_category_id: category.id,

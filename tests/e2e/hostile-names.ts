@@ -1,9 +1,15 @@
 /**
  * Products whose name is markup that would escape a raw-text element
- * (`<noscript>`): hostile-names.setup.ts puts them in the e2e store before the
+ * (`<noscript>`) and spells the layout's stylesheet slot (decision 046): hostile-names.setup.ts puts them in the e2e store before the
  * browser tests run; html-injection.spec.ts checks that they render inert.
  */
-export const HOSTILE_NAME = '</noscript><img src=x onerror=alert(1)><noscript>';
+export const HOSTILE_NAME = '</noscript><img src=x onerror=alert(1)><noscript><style data-stylesheet-slot></style>';
+/**
+ * Their description: rich text whose plain text is the layout's stylesheet slot
+ * (decision 046), which the product page writes into its meta description, an
+ * attribute where Astro leaves < and > as they are.
+ */
+export const HOSTILE_DESCRIPTION = '<p>A product whose name is markup: &lt;style data-stylesheet-slot&gt;&lt;/style&gt;</p>';
 /** A tag only these products carry: /shop?search= lists exactly them. */
 export const HOSTILE_TAG = 'noscriptprobe';
 /** Four, so /shop shows one past its eager first row (3 cards), as a lazy image with a <noscript> copy. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { STYLESHEET_SLOT } from '../../src/lib/page-parts.ts';
 import { HOSTILE_NAME, HOSTILE_SLUGS, HOSTILE_TAG } from './hostile-names.ts';
 
 /**
@@ -49,4 +50,18 @@ test('the JSON-LD block of its product page holds the name as data, inside one s
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(blocks).toHaveLength(1);
   expect(JSON.parse(blocks[0]!).name).toBe(HOSTILE_NAME);
+});
+
+test('text that spells the stylesheet slot stays where it was written, and the stylesheet fills the slot first in the head', async ({ page, request }) => {
+  const html = await (await request.get(PAGES[0]!)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  // The stylesheet took the layout's slot, before the title and the metas that carry the shopper-facing text.
+  expect(head.indexOf('<style>/*! tailwindcss')).toBeGreaterThan(-1);
+  expect(head.indexOf('<style>/*! tailwindcss')).toBeLessThan(head.indexOf('<title>'));
+  await page.goto(PAGES[0]!);
+  expect(await page.title()).toContain(HOSTILE_NAME);
+  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(HOSTILE_NAME);
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain(STYLESHEET_SLOT);
+  // Styled: the layout's flex column from the stylesheet, not the browser's default block.
+  await expect(page.locator('body')).toHaveCSS('display', 'flex');
 });
