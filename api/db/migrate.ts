@@ -9,6 +9,7 @@ import * as catalogueVersionAtCommit from './migrations/2026-11-24-017-catalogue
 import * as listingSizePrices from './migrations/2026-11-24-018-listing-size-prices.ts';
 import * as sizePricesBytes from './migrations/2026-11-24-019-size-prices-bytes.ts';
 import * as listingCountIndexes from './migrations/2026-11-24-020-listing-count-indexes.ts';
+import * as categoriesParentIndex from './migrations/2026-11-25-021-categories-parent-index.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-018-listing-size-prices': listingSizePrices,
   '2026-11-24-019-size-prices-bytes': sizePricesBytes,
   '2026-11-24-020-listing-count-indexes': listingCountIndexes,
+  '2026-11-25-021-categories-parent-index': categoriesParentIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
