@@ -38,6 +38,8 @@ export default function pageModulesOnce(): AstroIntegration {
               {
                 name: 'storefront:page-modules-once',
                 enforce: 'post',
+                // Built pages only: a dev server must import a page again after an edit.
+                apply: 'build',
                 transform: { filter: { id: PAGE_MAP_MODULE }, handler: (code: string) => ({ code: importPagesOnce(code), map: null }) },
               },
             ],
