@@ -1,5 +1,14 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+} from 'kysely';
 
 /**
  * Kysely publishes no dialect for Node's built-in `node:sqlite`; its own
@@ -31,7 +40,35 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
       return statement;
     },
   };
-  return new SqliteDialect({ database });
+  return new ImmediateSqliteDialect({ database });
+}
+
+/**
+ * Transactions begin IMMEDIATE: they take the write lock when they start,
+ * waiting for it under busy_timeout. A deferred transaction reads first and
+ * takes the lock at its first write; if another process (the orders command,
+ * a second server on the same file) wrote in between, SQLite refuses that
+ * write at once with 'database is locked', without waiting, and a shopper's
+ * registration or checkout failed halfway. In this process transactions run
+ * one at a time on the one connection anyway.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Distinct statements kept prepared; a store's queries are a few hundred shapes. */
