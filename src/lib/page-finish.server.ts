@@ -23,9 +23,10 @@ export function finishPage(html: Uint8Array, parts: PageParts = {}): Uint8Array 
   const pieces: Uint8Array[] = [];
   let copied = 0;
   // The slot's first occurrence is the layout's: it comes before anything a store or shopper wrote.
-  const slot = parts.stylesheet ? source.indexOf(SLOT) : -1;
-  if (slot !== -1) {
-    pieces.push(source.subarray(0, slot), parts.stylesheet!);
+  const { stylesheet } = parts;
+  const slot = stylesheet ? source.indexOf(SLOT) : -1;
+  if (stylesheet && slot !== -1) {
+    pieces.push(source.subarray(0, slot), stylesheet);
     copied = slot + SLOT.length;
   }
   let searchFrom = copied;

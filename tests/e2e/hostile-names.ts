@@ -1,7 +1,8 @@
 /**
  * Products whose name is markup that would escape a raw-text element
- * (`<noscript>`) and spells the layout's stylesheet slot (decision 046): hostile-names.setup.ts puts them in the e2e store before the
- * browser tests run; html-injection.spec.ts checks that they render inert.
+ * (`<noscript>`) and spells the layout's stylesheet slot (decision 046):
+ * hostile-names.setup.ts puts them in the e2e store before the browser tests
+ * run; html-injection.spec.ts checks that they render inert.
  */
 export const HOSTILE_NAME = '</noscript><img src=x onerror=alert(1)><noscript><style data-stylesheet-slot></style>';
 /**
