@@ -6,8 +6,10 @@ import { sendCode, uniquePhone } from '../fixtures/otp.fixtures.ts';
 import {
   GOOD_PASSWORD,
   bearer,
+  freshClientAddress,
   mailedToken,
   signIn,
+  signedInAccounts,
   uniqueEmail,
   verifiedAccount,
   type TestApi,
@@ -177,6 +179,27 @@ describe('an account’s email changes only with the current password (SECURITY 
     const locked = await changeEmail(token, { email: uniqueEmail('x'), password: GOOD_PASSWORD });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
+  });
+
+  it('limits wrong passwords to 50 per address across accounts, shared with password changes', { timeout: 120_000 }, async () => {
+    const sessions = await signedInAccounts(store, 14);
+    const from = freshClientAddress();
+    const wrongFrom = (token: string, i: number, headers: Record<string, string>) =>
+      api.post('/customer/change-email', { email: uniqueEmail('x'), password: `wrong!${i}` }, { ...bearer(token), ...headers });
+    // 4 tries per account stay under the account's limit of 5: only the address's count can refuse.
+    const statuses = [];
+    for (let i = 0; i < 50; i += 1) statuses.push((await wrongFrom(sessions[Math.floor(i / 4)]!, i, from)).status);
+    expect(statuses).toEqual(Array(50).fill(400));
+    const fresh = sessions[13]!;
+    const refused = await wrongFrom(fresh, 50, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ success: false, message: 'Too many attempts. Try again later.' });
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // The same count guards the password change.
+    const change = { old_password: 'wrong!again', new_password: 'n3w-secret!', confirm_password: 'n3w-secret!' };
+    expect((await api.post('/customer/reset-password', change, { ...bearer(fresh), ...from })).status).toBe(429);
+    // The account is not what is locked: from another address its wrong password is answered as such.
+    expect((await wrongFrom(fresh, 51, freshClientAddress())).status).toBe(400);
   });
 
   it('answers 401 without a bearer token', async () => {
