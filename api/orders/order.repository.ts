@@ -93,6 +93,23 @@ export async function findOrderGroup(db: Db, orderNumber: string): Promise<Order
   return db.selectFrom('order_groups').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
 }
 
+/**
+ * Locks the order group's row until the transaction ends and answers it as
+ * committed now. A change that gives an order's stock or coupon use back
+ * takes this lock first (then the products', then the coupon's, as checkout
+ * and the hold's expiry do), so two such changes of one order run one after
+ * the other and the second sees what the first did.
+ */
+export async function lockOrderGroup(trx: Transaction<Database>, orderNumber: string): Promise<OrderGroupRow | undefined> {
+  // An UPDATE that changes nothing: a row lock both databases take, where SELECT ... FOR UPDATE is PostgreSQL's only.
+  return trx
+    .updateTable('order_groups')
+    .set((eb) => ({ payment_status: eb.ref('payment_status') }))
+    .where('order_number', '=', orderNumber)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function findGroupLines(db: Db, orderNumber: string): Promise<OrderLineRow[]> {
   return db.selectFrom('orders').selectAll().where('checkout_ref', '=', orderNumber).orderBy('id').execute();
 }

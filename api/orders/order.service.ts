@@ -14,6 +14,7 @@ import {
   countLinesNotIn,
   findCustomerOrderLine,
   findCustomerOrderLines,
+  lockOrderGroup,
   moveStatus,
   recordStatusChanges,
   type OrderLineRow,
@@ -89,13 +90,18 @@ interface Cancellation {
  * Cancels a line if it is still in one of `from`: its stock goes back (under
  * the product's lock, listing columns rewritten), the change is recorded, the
  * coupon's use goes back with the order's last line, and the shopper is
- * mailed. Answers false, changing nothing, when the line had moved on.
+ * mailed. Answers false, changing nothing, when the line had moved on. Locks
+ * are taken group, line, products, coupon: the order every stock writer keeps.
  */
 export async function cancelLine(trx: Transaction<Database>, line: OrderLineRow, how: Cancellation): Promise<boolean> {
   const stamp = new Date().toISOString();
+  // The group first: a parallel cancel of another line of this order waits here, then sees this one cancelled.
+  const group = await lockOrderGroup(trx, line.checkout_ref);
   const moved = await moveStatus(trx, Number(line.id), how.from, ORDER_STATUS.cancelled, stamp, { reason: how.reason, text: how.text });
   if (!moved) return false;
-  if (line.variant_id !== null && line.product_id !== null) {
+  // An unpaid order whose hold ran out has had its stock released already.
+  const stockHeld = group?.payment_status !== 'expired';
+  if (stockHeld && line.variant_id !== null && line.product_id !== null) {
     await lockProducts(trx, [Number(line.product_id)], stamp);
     await giveBackStock(trx, Number(line.variant_id), Number(line.quantity));
     await refreshListingColumns(trx, [Number(line.product_id)]);

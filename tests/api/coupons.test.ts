@@ -5,7 +5,7 @@ import { insertCoupons } from '../../api/db/seed/seed.repository.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
-import { checkoutBody, createCoupon, createProduct, createShopper, orderLine, ordersOf, type TestVariant } from '../fixtures/order.fixtures.ts';
+import { checkoutBody, createCoupon, createProduct, createShopper, orderLine, ordersOf, stockOf, type TestVariant } from '../fixtures/order.fixtures.ts';
 
 const INVALID = (message: string) => ({ success: false, message, errors: { coupon_code: ['Invalid Code'] } });
 
@@ -23,6 +23,8 @@ describe('POST /apply-coupon and coupons at checkout', () => {
   });
   afterAll(() => store.close());
 
+  const usedCount = async (code: string) =>
+    Number((await store.db.selectFrom('coupons').select('used_count').where('code', '=', code).executeTakeFirstOrThrow()).used_count);
   const preview = (code: string, products: unknown[] | undefined, headers: Record<string, string> = {}) =>
     api.post('/apply-coupon', { coupon_code: code, ...(products ? { products } : {}) }, headers);
 
@@ -45,9 +47,13 @@ describe('POST /apply-coupon and coupons at checkout', () => {
     expect((await preview('WELCOME10', [orderLine(watch, 5)])).body.data.coupon.discount).toBe('500.00');
     // FLAT200: ₹200 off orders over ₹999.
     expect((await preview('FLAT200', [orderLine(watch)])).body.data.coupon.discount).toBe('200.00');
-    expect((await preview('FLAT200', [orderLine(kurta)])).body).toEqual(INVALID('This coupon needs an order of at least ₹999.00'));
+    const below = await preview('FLAT200', [orderLine(kurta)]);
+    expect(below.status).toBe(400);
+    expect(below.body).toEqual(INVALID('This coupon needs an order of at least ₹999.00'));
     // SUMMER25: expired.
-    expect((await preview('SUMMER25', [orderLine(watch)])).body).toEqual(INVALID('This coupon has expired'));
+    const expired = await preview('SUMMER25', [orderLine(watch)]);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toEqual(INVALID('This coupon has expired'));
     // FIRST50: one use in all.
     expect((await preview('FIRST50', [orderLine(kurta)])).body.data.coupon.discount).toBe('50.00');
   });
@@ -105,6 +111,37 @@ describe('POST /apply-coupon and coupons at checkout', () => {
     for (const r of rows) expect(Number(r.discount_amount)).toBe((Number(r.price) - Number(r.final_amount)) * Number(r.quantity));
     const group = await store.db.selectFrom('order_groups').selectAll().where('order_number', '=', res.body.data.order_number).executeTakeFirstOrThrow();
     expect(group).toMatchObject({ subtotal: 3 * 600_00 + 1500_00, discount, total: 3 * 600_00 + 1500_00 - discount, coupon_id: expect.any(Number) });
+  });
+
+  it('counts one use for an order whose Idempotency-Key is sent again, one after the other or at once', { timeout: 30_000 }, async () => {
+    const shopper = await createShopper(store.db);
+    const code = await createCoupon(store.db, { kind: 'flat', value: 100_00, usage_limit: 5 });
+    const body = checkoutBody(shopper, [orderLine(kurta)], { coupon_code: code });
+    const headers = { ...shopper.headers, 'Idempotency-Key': `coupon-order-${code}` };
+    const first = await api.post('/checkout', body, headers);
+    expect(first.status).toBe(200);
+    const again = await api.post('/checkout', body, headers);
+    const together = await Promise.all(Array.from({ length: 5 }, () => api.post('/checkout', body, headers)));
+    for (const replay of [again, ...together]) expect(replay.body).toEqual(first.body);
+    expect(await usedCount(code)).toBe(1);
+    const redemptions = await store.db.selectFrom('coupon_redemptions').select('checkout_ref').where('customer_id', '=', shopper.customerId).execute();
+    expect(redemptions).toEqual([{ checkout_ref: first.body.data.order_number }]);
+    expect(await ordersOf(store.db, shopper.customerId)).toHaveLength(1);
+  });
+
+  it('gives the demo FIRST50 to the first order only: a second shopper’s order answers 409 and creates nothing', async () => {
+    const first = await createShopper(store.db);
+    const second = await createShopper(store.db);
+    const stockBefore = await stockOf(store.db, kurta.variantId);
+    const made = await api.post('/checkout', checkoutBody(first, [orderLine(kurta)], { coupon_code: 'FIRST50' }), first.headers);
+    expect(made.status).toBe(200);
+    const refused = await api.post('/checkout', checkoutBody(second, [orderLine(kurta)], { coupon_code: 'FIRST50' }), second.headers);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(INVALID('This coupon has been used up'));
+    expect(await ordersOf(store.db, second.customerId)).toEqual([]);
+    expect(await store.db.selectFrom('order_groups').select('id').where('customer_id', '=', second.customerId).execute()).toEqual([]);
+    expect(await stockOf(store.db, kurta.variantId)).toBe(stockBefore - 1);
+    expect(await usedCount('FIRST50')).toBe(1);
   });
 
   it('refuses a coupon that lapsed between the preview and the order with 409, creating nothing', async () => {

@@ -3,7 +3,8 @@
  * the middle of a burst of checkouts, then started again on the same
  * database. Every checkout is sent again with its Idempotency-Key, as a
  * shopper's retry would: each order exists exactly once, whole (both of its
- * lines), with its stock taken, and a key answered before the kill replays
+ * lines), with its stock taken and the product's listing columns
+ * (total_stock, in_stock_size_keys) agreeing with its variants, and a key answered before the kill replays
  * that answer instead of ordering again. On SQLite the file also passes
  * PRAGMA integrity_check; on PostgreSQL when TEST_DATABASE_URL is set.
  */
@@ -17,6 +18,7 @@ import { sql } from 'kysely';
 import { createSession } from '../../api/auth/session.service.ts';
 import { connect, createPostgresSchema, dropPostgresSchema, type StoreDatabase } from '../../api/db/connect.ts';
 import { insertCategory, insertCustomer, insertProducts, insertSeller } from '../../api/db/seed/seed.repository.ts';
+import { sizeKeyColumns } from '../../api/catalog/size-keys.ts';
 import { startServer, type ServerProcess } from './spawned-server.ts';
 
 const API_KEY = 'crash-test-key';
@@ -24,6 +26,11 @@ const CHECKOUTS = 60;
 const CONCURRENCY = 20;
 const KILL_AFTER_ANSWERS = 10;
 const STOCK = 100;
+/** Size L has exactly one unit per checkout: it sells out, so the listing's in-stock sizes must drop it. */
+const SIZES = [
+  ['M', STOCK],
+  ['L', CHECKOUTS],
+] as const;
 const PRICE = '250.00';
 
 interface Database {
@@ -68,7 +75,7 @@ for (const dialect of dialects) {
       const settings = { DATABASE_URL: database.url, STORE_API_KEY: API_KEY };
       server = await startServer(settings);
       store = database.open();
-      const { variants, checkouts } = await seed(store);
+      const { productId, variants, checkouts } = await seed(store);
 
       // The burst: the server is killed once KILL_AFTER_ANSWERS answers have come back.
       const first = new Map<string, { status: number; body: string } | 'lost'>();
@@ -108,10 +115,19 @@ for (const dialect of dialects) {
       const lines = await store.db.selectFrom('orders').select(['checkout_ref', 'variant_id']).execute();
       expect(lines).toHaveLength(CHECKOUTS * 2);
       for (const number of numbers) expect(lines.filter((l) => l.checkout_ref === number)).toHaveLength(2);
-      for (const variantId of variants) {
+      for (const [i, variantId] of variants.entries()) {
         const row = await store.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow();
-        expect(Number(row.stock)).toBe(STOCK - CHECKOUTS);
+        expect(Number(row.stock)).toBe(SIZES[i]![1] - CHECKOUTS);
       }
+      // The listing columns were rewritten in each order's transaction, so they agree with the variants.
+      const sizes = await store.db.selectFrom('product_variants').select(['product_variation', 'stock']).where('product_id', '=', productId).execute();
+      const stocked = sizes.map((v) => ({ product_variation: v.product_variation, stock: Number(v.stock) }));
+      const product = await store.db.selectFrom('products').select(['total_stock', 'in_stock_size_keys']).where('id', '=', productId).executeTakeFirstOrThrow();
+      expect({ total_stock: Number(product.total_stock), in_stock_size_keys: product.in_stock_size_keys }).toEqual({
+        total_stock: stocked.reduce((sum, v) => sum + v.stock, 0),
+        in_stock_size_keys: sizeKeyColumns(stocked).in_stock_size_keys,
+      });
+      expect(product).toMatchObject({ total_stock: STOCK - CHECKOUTS, in_stock_size_keys: '|m|' });
       const history = await store.db.selectFrom('order_status_history').select('id').execute();
       expect(history).toHaveLength(CHECKOUTS * 2);
       if (dialect.label === 'SQLite') {
@@ -127,7 +143,7 @@ for (const dialect of dialects) {
 }
 
 /** A product in two sizes and CHECKOUTS shoppers, each with a session and a checkout of one of each size. */
-async function seed(store: StoreDatabase): Promise<{ variants: number[]; checkouts: Checkout[] }> {
+async function seed(store: StoreDatabase): Promise<{ productId: number; variants: number[]; checkouts: Checkout[] }> {
   const stamp = new Date().toISOString();
   const categoryId = await insertCategory(store.db, { name: 'Crash', slug: 'crash', parent_id: null });
   const retailerId = await insertSeller(store.db, 'retailer', 'Crash Retail');
@@ -146,7 +162,7 @@ async function seed(store: StoreDatabase): Promise<{ variants: number[]; checkou
       cover_image: '',
       product_images: '',
       created_at: stamp,
-      variants: ['M', 'L'].map((size) => ({ product_variation: size, old_price: 250_00, price: 250_00, final_price: 250_00, stock: STOCK })),
+      variants: SIZES.map(([size, stock]) => ({ product_variation: size, old_price: 250_00, price: 250_00, final_price: 250_00, stock })),
     },
   ]);
   const variants = (await store.db.selectFrom('product_variants').select('id').where('product_id', '=', productId!).orderBy('id').execute()).map((v) => Number(v.id));
@@ -173,7 +189,7 @@ async function seed(store: StoreDatabase): Promise<{ variants: number[]; checkou
       }),
     });
   }
-  return { variants, checkouts };
+  return { productId: productId!, variants, checkouts };
 }
 
 /** One checkout over a connection of its own (a killed server must fail it, not queue it behind another). */
