@@ -9,7 +9,7 @@ import { composeStoreMail } from '../api/store-mail.ts';
 import { createMailQueue, type MailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
 import { createPaymentProvider } from '../api/payments/payment-provider.ts';
-import { startPaymentJobs } from '../api/payments/payment.service.ts';
+import { startPaymentJobs } from '../api/payments/payment-jobs.ts';
 import { isStoreSeeded } from '../api/db/seed/seed.repository.ts';
 import type { AppEnv } from '../api/http/deps.ts';
 

@@ -36,6 +36,8 @@ const PAYMENT_LABELS = { cod: 'Cash on Delivery (COD)', prepaid: 'Prepaid' } as 
 export function orderConfirmationMail(siteOrigin: string, storeName: string, order: OrderMailSummary): MailContent {
   const name = oneLine(storeName);
   const link = `${origin(siteOrigin)}/my-account/orders`;
+  // The order page reads the order by number from the server, so the link shows it at any later time (decision 020).
+  const orderLink = `${origin(siteOrigin)}/order-success?${new URLSearchParams({ order: order.orderNumber })}`;
   const lineText = (l: OrderMailLine) =>
     `${l.name}${l.variation ? ` (size ${l.variation})` : ''}: ${l.quantity} x ${formatPaiseAsRupees(l.unitPrice)} = ${formatPaiseAsRupees(l.unitPrice * l.quantity)}`;
   const totals: Array<[string, string]> = [
@@ -58,7 +60,8 @@ export function orderConfirmationMail(siteOrigin: string, storeName: string, ord
     'Shipping to:',
     ...address,
     '',
-    `Your orders: ${link}`,
+    `Your order: ${orderLink}`,
+    `All your orders: ${link}`,
     '',
   ].join('\n');
   const html = htmlMail(name, [
@@ -72,7 +75,7 @@ export function orderConfirmationMail(siteOrigin: string, storeName: string, ord
     '</table>',
     `<p>Payment: ${escapeHtml(PAYMENT_LABELS[order.paymentMethod])}</p>`,
     `<p>Shipping to:<br>${address.map(escapeHtml).join('<br>')}</p>`,
-    `<p><a href="${escapeHtml(link)}">Your orders</a></p>`,
+    `<p><a href="${escapeHtml(orderLink)}">View your order</a> &middot; <a href="${escapeHtml(link)}">All your orders</a></p>`,
   ]);
   return { subject: `${name}: Order ${order.orderNumber} confirmed`, text, html };
 }

@@ -46,6 +46,19 @@ export async function findExpiredHolds(db: Db, now: string, limit: number): Prom
   return rows.map((r) => r.order_number);
 }
 
+/** When the earliest hold still waiting for its payment ends (ISO time), or undefined when none waits: the expiry's next run. */
+export async function findNextHoldEnd(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('order_groups')
+    .select('hold_expires_at')
+    .where('payment_status', 'in', ['awaiting', 'failed'])
+    .where('hold_expires_at', 'is not', null)
+    .orderBy('hold_expires_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.hold_expires_at ?? undefined;
+}
+
 export async function insertAttempt(
   db: Db,
   attempt: { order_number: string; provider: string; provider_order_id: string | null; amount: number; currency: string; now: string },

@@ -253,26 +253,3 @@ async function withProvider<T>(call: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-/** Every minute: holds that ran out are ended and late payments given back (several processes may run it). */
-export const PAYMENT_JOB_INTERVAL_MS = 60_000;
-
-export function startPaymentJobs(db: Db, provider: PaymentProvider): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    running ??= Promise.all([expireHolds(db), refundLatePayments(db, provider)])
-      .catch((error: unknown) => console.error('Payment jobs:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, PAYMENT_JOB_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPaymentConfig } from '../../api/config.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
 import { expireHolds } from '../../api/payments/payment.service.ts';
@@ -57,6 +57,19 @@ describe('prepaid orders with Razorpay', () => {
       // No API-KEY: Razorpay does not have the store's key; its signature is what counts.
       headers: { 'API-KEY': '', 'Content-Type': 'application/json', 'X-Razorpay-Signature': hook.signature, 'X-Razorpay-Event-Id': hook.eventId, ...headers },
     });
+
+  /** Records what the store writes to console.error and console.warn (and keeps it off the test output). */
+  function logSpies() {
+    const spies = [vi.spyOn(console, 'error').mockImplementation(() => {}), vi.spyOn(console, 'warn').mockImplementation(() => {})];
+    let lines: string[] = [];
+    return {
+      text: () => lines.join('\n'),
+      restore: () => {
+        lines = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
+        for (const spy of spies) spy.mockRestore();
+      },
+    };
+  }
 
   it('opens a Razorpay order for the amount in paise with our order number as its receipt, and tells the page the public key only', async () => {
     const shopper = await createShopper(store.db);
@@ -167,22 +180,21 @@ describe('prepaid orders with Razorpay', () => {
     expect(retry.body.data.payment.provider_order_id).not.toBe(payment.provider_order_id);
   });
 
-  it('a payment captured after the hold ended is refunded through Razorpay and the order stays failed', async () => {
+  it('a signed payment.captured of another amount or currency is recorded as a mismatch and leaves the order awaiting payment', async () => {
     const shopper = await createShopper(store.db);
     const before = await stockOf(store.db, variant.variantId);
     const { reference, payment } = await attemptFor(shopper);
-    await store.db.updateTable('order_groups').set({ hold_expires_at: new Date(Date.now() - 1000).toISOString() }).where('order_number', '=', reference).execute();
-    expect(await expireHolds(store.db)).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(store.db, variant.variantId)).toBe(before);
-    const { payment: late } = razorpay.pay(payment.provider_order_id!);
-    expect((await webhook(razorpay.webhook('payment.captured', late))).body.message).toBe('late');
-    expect(await paymentStatus(reference)).toBe('expired');
-    expect(razorpay.refunds.filter((r) => r.payment_id === late.id)).toEqual([
-      { id: expect.any(String), payment_id: late.id, amount: 1598_00, idempotencyKey: expect.stringMatching(/^refund-OD\d{12}-\d+$/) },
-    ]);
-    const attempt = await store.db.selectFrom('payment_attempts').select('status').where('provider_payment_id', '=', late.id).executeTakeFirstOrThrow();
-    expect(attempt.status).toBe('refunded');
-    expect(await stockOf(store.db, variant.variantId)).toBe(before);
+    // Signed with the webhook secret, so only the amount and currency check can refuse them.
+    const cheap = razorpay.pay(payment.provider_order_id!, { amount: 100 }).payment;
+    expect((await webhook(razorpay.webhook('payment.captured', cheap))).body).toEqual({ success: true, message: 'mismatch' });
+    const dollars = razorpay.pay(payment.provider_order_id!).payment;
+    expect((await webhook(razorpay.webhook('payment.captured', { ...dollars, currency: 'USD' }))).body).toEqual({ success: true, message: 'mismatch' });
+    expect(await paymentStatus(reference)).toBe('awaiting');
+    expect(await statuses(reference)).toEqual(['awaiting payment']);
+    expect(await stockOf(store.db, variant.variantId)).toBe(before - 2);
+    const attempts = await store.db.selectFrom('payment_attempts').select(['status', 'provider_payment_id']).where('order_number', '=', reference).execute();
+    expect(attempts).toEqual([{ status: 'created', provider_payment_id: null }]);
+    expect((await api.mailTo(shopper.email)).filter((m) => /confirmed/.test(m.subject))).toEqual([]);
   });
 
   it('a payment.captured and the hold’s end at the same moment: one wins; the stock goes back once, or the payment is refunded', { timeout: 30_000 }, async () => {
@@ -209,6 +221,7 @@ describe('prepaid orders with Razorpay', () => {
   it('answers 502 while Razorpay cannot be reached, and opens no attempt', async () => {
     const shopper = await createShopper(store.db);
     const placed = await api.post('/checkout', checkoutBody(shopper, [orderLine(variant)], { payment_method: 'prepaid' }), shopper.headers);
+    const logged = logSpies();
     razorpay.setDown(true);
     try {
       const res = await api.post('/payment/retry', { reference: placed.body.data.order_number }, shopper.headers);
@@ -216,7 +229,11 @@ describe('prepaid orders with Razorpay', () => {
       expect(res.body).toEqual({ success: false, message: 'The payment service could not be reached. Please try again.' });
     } finally {
       razorpay.setDown(false);
+      logged.restore();
     }
+    // The outage is logged, without either secret (SECURITY 33).
+    expect(logged.text()).toContain('Payment provider: Razorpay answered 503');
+    for (const secret of [razorpay.keySecret, razorpay.webhookSecret]) expect(logged.text()).not.toContain(secret);
     expect(await store.db.selectFrom('payment_attempts').select('id').where('order_number', '=', placed.body.data.order_number).execute()).toEqual([]);
   });
 

@@ -63,6 +63,17 @@ describe('prepaid orders with the test gateway', () => {
     ]);
   });
 
+  it('the confirmation mail of a paid order links to its order page at the store’s origin, in the text and the HTML', async () => {
+    const shopper = await createShopper(store.db);
+    const order = await prepaidOrder(shopper);
+    expect((await pay(shopper, order.order_number, 'success')).body.data.status).toBe('paid');
+    const [mail] = await confirmationsTo(shopper.email);
+    const orderPage = `${api.config.siteOrigin}/order-success?order=${order.order_number}`;
+    expect(mail?.links).toEqual([orderPage, `${api.config.siteOrigin}/my-account/orders`]);
+    expect(mail?.text).toContain(`Your order: ${orderPage}`);
+    expect(mail?.html).toContain(`<a href="${orderPage}">View your order</a>`);
+  });
+
   it('a declined payment keeps the stock held; Retry payment then succeeds', async () => {
     const shopper = await createShopper(store.db);
     const before = await stockOf(store.db, variant.variantId);

@@ -90,6 +90,7 @@ test('in Razorpay mode /payment admits Razorpay Checkout in its CSP, opens it fo
   const orderNumber = await placeOrder(page.request, token, DEMO_SHOPPER.email, [checkoutLine({ product, variant }, 1)], {}, origin);
 
   const response = await page.goto(`${origin}/payment?order=${orderNumber}`);
+  const pages = [await response!.text()];
   const csp = response!.headers()['content-security-policy']!;
   expect(csp).toMatch(/script-src[^;]*https:\/\/checkout\.razorpay\.com/);
   expect(csp).toMatch(/frame-src https:\/\/api\.razorpay\.com/);
@@ -100,6 +101,14 @@ test('in Razorpay mode /payment admits Razorpay Checkout in its CSP, opens it fo
   await pay.click();
   await expect(page).toHaveURL(`${origin}/order-success?order=${orderNumber}`);
   await expect(page.getByRole('main')).toContainText('Paid online');
+  pages.push(await page.content());
+
+  // Neither secret reaches a page or the server's output (SECURITY 33), though the server logs its Razorpay mode.
+  expect(server.output()).toContain('Payments: Razorpay');
+  for (const secret of [razorpay.keySecret, razorpay.webhookSecret]) {
+    for (const html of pages) expect(html).not.toContain(secret);
+    expect(server.output()).not.toContain(secret);
+  }
 
   const [razorpayOrder] = [...razorpay.orders.values()].filter((o) => o.receipt === orderNumber);
   expect(opened).toEqual([{ key: razorpay.keyId, amount: razorpayOrder!.amount, currency: 'INR', order_id: razorpayOrder!.id }]);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { toast } from './cart-steps.ts';
-import { DEMO_SHOPPER, signInThroughApi, watchCsp } from './helpers.ts';
+import { DEMO_SHOPPER, latestMail, signInThroughApi, watchCsp } from './helpers.ts';
 import { shopperWithPrepaidOrder, type PrepaidOrder } from './payment-steps.ts';
 
 /**
@@ -103,6 +103,23 @@ test('/order-success shows the same order after a reload, and its number can be 
   await expect(main(page).getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.orderNumber);
   await expect(main(page).getByRole('button', { name: 'Copy order number' })).toBeVisible();
+});
+
+test('the link in the confirmation mail opens the paid order on /order-success for the signed-in shopper', async ({ page, request, context }) => {
+  const order = await shopperWithPrepaidOrder(page, request);
+  await page.goto(`/payment?order=${order.orderNumber}`);
+  await payButton(page).click();
+  await expect(page).toHaveURL(`/order-success?order=${order.orderNumber}`);
+
+  const mail = await latestMail(order.email, new RegExp(`Order ${order.orderNumber} confirmed`));
+  const link = mail.links.find((href) => href.includes('/order-success'));
+  expect(link).toBe(new URL(`/order-success?order=${order.orderNumber}`, page.url()).href);
+  const fromMail = await context.newPage();
+  await fromMail.goto(link!);
+  await expect(main(fromMail).getByRole('heading', { level: 1 })).toHaveText('Thank you, your order is placed');
+  await expect(main(fromMail)).toContainText(order.orderNumber);
+  await expect(main(fromMail)).toContainText('Paid online');
+  await expect(main(fromMail).getByRole('listitem').filter({ hasText: order.pick.product.name })).toBeVisible();
 });
 
 test('an unknown order number, or another shopper\'s order, shows Order not found with a 404', async ({ page, request }) => {
