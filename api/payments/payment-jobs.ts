@@ -5,7 +5,7 @@ import { findNextHoldEnd } from './payment.repository.ts';
 import { expireHolds, refundLatePayments } from './payment.service.ts';
 
 /**
- * The payment jobs of the server process (decisions 018, 048): unpaid holds
+ * The payment jobs of the server process (decisions 018, 049): unpaid holds
  * end when their 30 minutes are up (SECURITY 32), and late payments are given
  * back. Several processes on one database may run them: each group's expiry
  * and each refund is claimed by one conditional statement.

@@ -12,7 +12,7 @@ import { checkoutBody, createCoupon, createProduct, createShopper, orderLine, st
  * The payment jobs as the server process runs them (server/store-api.ts),
  * under a fake clock: an unpaid hold ends when its 30 minutes are up, not up
  * to a minute later, and once, even with two processes' jobs on one database
- * (SECURITY 32; decision 048). Only the timers and the clock are faked: the
+ * (SECURITY 32; decision 049). Only the timers and the clock are faked: the
  * database drivers do their I/O for real.
  */
 describe('the payment jobs of the server process', () => {
