@@ -4,31 +4,21 @@
  * under `checkout` (loading flags stripped by persist.ts), and its
  * transitions of SPEC §4 (Checkout, Coupon). The shopper's draft (typed
  * fields, payment method, the attempt's Idempotency-Key) lives in this tab's
- * session storage instead, never the OTP: it is personal, and it should end
- * with the tab.
+ * session storage instead (checkout-draft.ts).
  */
 import { atom } from 'nanostores';
 import { removeFromCartCall, removeFromCartPayload } from '../lib/api/cart.ts';
 import { applyCouponCall, freshPricesOf, placeOrderCall, type AppliedCoupon, type PlacedOrder } from '../lib/api/checkout.ts';
 import type { ApiClient } from '../lib/api/client.ts';
-import { failed, type Outcome } from '../lib/api/parsed.ts';
+import { failed, type Failed, type Outcome } from '../lib/api/parsed.ts';
 import type { Customer } from '../lib/api/account.ts';
 import type { FieldErrors } from '../lib/api/client.ts';
 import type { CartLine } from '../lib/cart.ts';
-import {
-  EMPTY_DRAFT,
-  attemptFor,
-  couponProductsOf,
-  readDraft,
-  withFreshPrices,
-  writeDraft,
-  type CheckoutDetails,
-  type CheckoutDraft,
-  type CheckoutPayload,
-} from '../lib/checkout.ts';
+import { attemptFor, couponProductsOf, withFreshPrices, type CheckoutDetails, type CheckoutPayload } from '../lib/checkout.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { $auth, saveGuestDetails, withAltPhone } from './auth.ts';
 import { $cart, fetchCart, isGuestLine, signedInToken, updateCart } from './cart-state.ts';
+import { clearDraft, loadDraft, saveDraft } from './checkout-draft.ts';
 import { persistGroup } from './persist.ts';
 import { openSession } from './session.ts';
 import { showToast, toastOutcome } from './toast.ts';
@@ -82,52 +72,6 @@ export function restoreCheckout(stored: unknown): CheckoutState {
 persistGroup('checkout', $checkout, (stored) => restoreCheckout(stored));
 
 const update = (patch: Partial<CheckoutState>) => $checkout.set({ ...$checkout.get(), ...patch });
-
-// ------------------------------------------------------------------ the draft
-
-export const DRAFT_KEY = 'checkout-draft';
-
-function session(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export function loadDraft(): CheckoutDraft {
-  try {
-    return readDraft(session()?.getItem(DRAFT_KEY));
-  } catch (error) {
-    console.warn('Could not read the checkout draft', error);
-    return EMPTY_DRAFT;
-  }
-}
-
-export function saveDraft(patch: Partial<CheckoutDraft>): void {
-  try {
-    session()?.setItem(DRAFT_KEY, writeDraft({ ...loadDraft(), ...patch }));
-  } catch (error) {
-    console.warn('Could not save the checkout draft', error);
-  }
-}
-
-export function clearDraft(): void {
-  try {
-    session()?.removeItem(DRAFT_KEY);
-  } catch {
-    // Storage refused: nothing was kept either.
-  }
-}
-
-// A sign-out (here or in another tab) takes the draft's personal details with it.
-if (typeof window !== 'undefined') {
-  let hadUser = Boolean($auth.get().user);
-  $auth.listen(({ user }) => {
-    if (hadUser && !user) clearDraft();
-    hadUser = Boolean(user);
-  });
-}
 
 // ------------------------------------------------------------------ coupon
 
@@ -224,34 +168,44 @@ export function placeOrder(api: ApiClient, payload: CheckoutPayload): Promise<Ou
 }
 
 async function placeOrderNow(api: ApiClient, payload: CheckoutPayload): Promise<Outcome<PlacedOrder>> {
-  const attempt = attemptFor(loadDraft().attempt, payload, randomKey);
-  saveDraft({ attempt });
   update({ checkoutLoading: true, checkoutError: null, success: false, message: null });
-  let outcome: Outcome<PlacedOrder>;
   try {
-    outcome = await placeOrderCall(api, payload, attempt.key);
+    const attempt = attemptFor(loadDraft().attempt, payload, randomKey);
+    saveDraft({ attempt });
+    const outcome = await placeOrderCall(api, payload, attempt.key);
+    if (outcome.ok) {
+      // The customer first: should it fail, the cart and the attempt stay, and confirming again replays this order.
+      await saveCustomer(outcome.value.customer);
+      const message = outcome.messages[0] ?? MESSAGES.checkout.orderPlaced;
+      updateCart({ cartItems: [], error: null, syncKey: null });
+      clearDraft();
+      update({ success: true, order_id: outcome.value.orderIds, message, discount: null, discountError: null });
+      return outcome;
+    }
+    if (outcome.cancelled) return outcome;
+    refused(outcome);
+    return outcome;
   } catch (error) {
+    // Anything thrown on the way (storage, the session, a bug): the shopper is told, and may try again.
     console.error(error);
-    outcome = failed([MESSAGES.checkout.checkoutError]);
-  }
-  if (outcome.ok) {
-    await saveCustomer(outcome.value.customer);
-    const message = outcome.messages[0] ?? MESSAGES.checkout.orderPlaced;
-    updateCart({ cartItems: [], error: null, syncKey: null });
-    clearDraft();
-    update({ checkoutLoading: false, success: true, order_id: outcome.value.orderIds, message, discount: null, discountError: null });
+    const outcome = failed([MESSAGES.checkout.checkoutError]);
+    refused(outcome);
     return outcome;
-  }
-  if (outcome.cancelled) {
+  } finally {
     update({ checkoutLoading: false });
-    return outcome;
   }
+}
+
+/** A refused order: the server's texts, one toast each (SPEC §8), and what the refusal changes before the next try. */
+function refused(outcome: Failed): void {
   // A 409 'Prices have changed': the cart takes the fresh prices, so the next payload (and key) are new.
   const fresh = freshPricesOf(outcome.data);
   if (fresh) updateCart({ cartItems: withFreshPrices($cart.get().cartItems, fresh).lines });
-  update({ checkoutLoading: false, checkoutError: outcome.messages.join(', ') || MESSAGES.checkout.checkoutFailed });
+  // A coupon that lapsed since its preview (expired, used up): it goes, and its field says so; the order may go without it.
+  const coupon = outcome.fieldErrors.coupon_code;
+  if (coupon) update({ discount: null, discountError: coupon[0] ?? MESSAGES.coupon.invalidCode });
+  update({ checkoutError: outcome.messages.join(', ') || MESSAGES.checkout.checkoutFailed });
   for (const message of outcome.messages) showToast('error', message);
-  return outcome;
 }
 
 /** The confirmation dialog's cancel (SPEC §2): the cart is emptied, here and on the server. */
@@ -285,9 +239,4 @@ export function resumeAttempt(api: ApiClient): Promise<Outcome<PlacedOrder>> | n
     return null;
   }
   return placeOrder(api, payload);
-}
-
-/** The shopper let the interrupted attempt go: a later order is a new request. */
-export function dropAttempt(): void {
-  saveDraft({ attempt: null });
 }

@@ -1,16 +1,20 @@
 /**
  * A guest checks out (issue 13): from the cart page to /checkout, the mobile
  * confirmed by the OTP the demo toast shows, the PIN code filling city and
- * state, WELCOME10 applied, cash on delivery, and the order is in the API.
- * A reload keeps what was typed but never the OTP.
+ * state, WELCOME10 applied, cash on delivery, and the order is in the API;
+ * the success toast waits on /order-success, and Back does not lead to the
+ * checkout again. A reload keeps what was typed but never the OTP; the code
+ * can be sent again once the countdown ends.
  */
 import { expect, test } from '@playwright/test';
+import { OTP_RESEND_SECONDS } from '../../src/lib/checkout.ts';
 import { sizedProducts, guestLine, seedGuestCart } from './cart-steps.ts';
 import { uniqueShopper, verifiedAccount } from './helpers.ts';
 import { API_KEY } from './store-api.ts';
 import {
   ADDRESS,
   confirmDialog,
+  expectNoAxeViolations,
   field,
   fillDetails,
   guestAtCheckout,
@@ -20,11 +24,13 @@ import {
   pageToken,
   sendOtp,
   summary,
+  summaryValue,
   toasts,
   verifyMobile,
 } from './checkout-steps.ts';
 
 test('a guest buys with cash on delivery from the cart: OTP, PIN autofill, WELCOME10, and the order is in the API', async ({ page, request }) => {
+  test.slow(); // the OTP, the PIN lookup, a coupon, an axe run and the order page on a busy 2-core machine
   const [first, second] = await sizedProducts(request);
   const { email, phone } = uniqueShopper();
   await page.goto('/');
@@ -36,6 +42,7 @@ test('a guest buys with cash on delivery from the cart: OTP, PIN autofill, WELCO
 
   const lines = summary(page).getByRole('listitem');
   await expect(lines).toHaveCount(2);
+  await expect(summaryValue(page, 'Shipping')).toHaveText('Free');
   await expect(summary(page).getByRole('listitem', { name: first!.product.name })).toContainText(`Size: ${first!.variant.product_variation}`);
 
   await verifyMobile(page, phone);
@@ -48,17 +55,22 @@ test('a guest buys with cash on delivery from the cart: OTP, PIN autofill, WELCO
   await summary(page).getByRole('button', { name: 'Apply' }).click();
   await expect(summary(page).getByText('Coupon WELCOME10 applied')).toBeVisible();
   await expect(summary(page).getByText('Discount (WELCOME10)')).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await expect(main(page).getByRole('radio', { name: 'Cash on Delivery (COD)' })).toBeChecked();
   await main(page).getByRole('button', { name: 'Place order' }).click();
   await expect(confirmDialog(page)).toContainText('Cancel empties your cart');
   const orderNumber = await orderNavigation(page, '/order-success', () => confirmDialog(page).getByRole('button', { name: 'Confirm order' }).click());
+  await expect(toasts(page).getByText('Order placed successfully', { exact: true })).toBeVisible();
   const orders = await ordersOf(request, await pageToken(page));
   expect(orders.map((line) => line.order_number)).toEqual([orderNumber, orderNumber]);
   expect(orders.every((line) => line.payment_method === 'cod' && Number(line.discount_amount) > 0)).toBe(true);
   // The cart is cleared and the draft is gone.
   expect(await page.evaluate(() => sessionStorage.getItem('checkout-draft'))).toBeNull();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('store-state') ?? '{}').cart?.cartItems)).toEqual([]);
+  // History was replaced: Back leads to the cart, not to the checkout that placed the order.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cart$/);
 });
 
 test('a reload mid-checkout keeps the typed details but never the OTP', async ({ page, request }) => {
@@ -94,6 +106,39 @@ test("SUMMER25 reads 'Invalid Code' under the coupon field", async ({ page, requ
   await expect(coupon).toHaveAttribute('aria-invalid', 'true');
   await expect(summary(page).getByRole('alert')).toHaveText('Invalid Code');
   await expect(summary(page).getByText(/^Discount/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('the code can be sent again once the countdown ends, and the new code verifies the mobile', async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const { phone } = uniqueShopper();
+  // The page's clock: the countdown is run to its end instead of waited for.
+  await page.clock.install();
+  await guestAtCheckout(page, [[first!, 1]]);
+  const firstCode = await sendOtp(page, phone);
+  const resend = main(page).getByRole('button', { name: /^Resend OTP/ });
+  await expect(resend).toHaveText(`Resend OTP in ${OTP_RESEND_SECONDS}s`);
+  await expect(resend).toBeDisabled();
+  await page.clock.runFor((OTP_RESEND_SECONDS - 1) * 1000);
+  await expect(resend).toHaveText('Resend OTP in 1s');
+  await expect(resend).toBeDisabled();
+  await page.clock.runFor(1000);
+  await expect(resend).toHaveText('Resend OTP');
+  const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/otp/send');
+  await resend.click();
+  const secondCode = ((await (await sent).json()) as { data: { otp: string } }).data.otp;
+  await expect(toasts(page).getByText(`OTP: ${secondCode}`)).toBeVisible();
+  await expect(resend).toHaveText(/^Resend OTP in \d+s$/);
+  await expect(resend).toBeDisabled();
+  if (secondCode !== firstCode) {
+    await field(page, 'OTP').fill(firstCode);
+    await main(page).getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(toasts(page).getByText('Invalid OTP', { exact: true })).toBeVisible();
+  }
+  await field(page, 'OTP').fill(secondCode);
+  await main(page).getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(toasts(page).getByText('OTP verified successfully')).toBeVisible();
+  await expect(main(page).getByRole('heading', { name: 'Your details' })).toBeFocused();
 });
 
 test("a customer who confirms their mobile at checkout is signed in, their guest cart synced and their details filled; a wrong code reads 'Invalid OTP'", async ({ page, request }) => {

@@ -9,6 +9,7 @@ import { uniqueShopper } from './helpers.ts';
 import { ADDRESS, confirmDialog, expectNoAxeViolations, field, guestAtCheckout, main, orderNavigation, orderNumbersOf, pageToken, tabTo, toasts } from './checkout-steps.ts';
 
 test('a guest buys with the keyboard alone, and every state of the page passes axe', async ({ page, request }) => {
+  test.slow(); // five axe runs, each 5-15 s on a busy 2-core machine
   const [, second] = await sizedProducts(request);
   const { email, phone } = uniqueShopper();
   await guestAtCheckout(page, [[second!, 1]]);

@@ -5,9 +5,9 @@
  * shopper's back is shown and nothing is ordered until confirmed again, and
  * a sold-out line is marked on its row.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { rupeesToPaise } from '../../src/lib/money.ts';
-import { addThroughApi, openDrawer, sizedProducts, type CartPick } from './cart-steps.ts';
+import { addThroughApi, openDrawer, sizedProducts } from './cart-steps.ts';
 import { API_KEY } from './store-api.ts';
 import { verifiedAccount, signInThroughApi } from './helpers.ts';
 import {
@@ -18,31 +18,15 @@ import {
   main,
   orderNavigation,
   orderNumbersOf,
-  saveAddressThroughApi,
+  placeOrderButton,
+  signedInAtCheckout,
   summary,
+  summaryValue,
   toasts,
   withDatabase,
 } from './checkout-steps.ts';
-
-/** A new verified shopper with a saved address and `lines` in their cart, signed in on /checkout. */
-async function signedInAtCheckout(page: Page, request: APIRequestContext, lines: Array<[CartPick, number]>) {
-  const { email, password, phone } = await verifiedAccount(request);
-  await page.goto('/');
-  const token = await signInThroughApi(page, email, password);
-  await saveAddressThroughApi(request, token, phone);
-  for (const [pick, quantity] of lines) await addThroughApi(request, token, pick, quantity);
-  // Once it starts, the page reads the cart from the server (src/stores/cart-sync.ts). Wait for
-  // that read: a change a test makes before it (a price) would reach the page through it, not
-  // behind the shopper's back (seen once in CI under load).
-  const cartRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/customer/cart' && response.request().method() === 'GET');
-  await page.goto('/checkout');
-  await cartRead;
-  await expect(summary(page).getByRole('listitem')).toHaveCount(lines.length);
-  return { email, phone, token };
-}
-
-const placeOrder = (page: Page) => main(page).getByRole('button', { name: 'Place order' }).click();
-const total = (page: Page) => summary(page).locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd');
+const placeOrder = (page: Page) => placeOrderButton(page).click();
+const total = (page: Page) => summaryValue(page, 'Total');
 
 test('a signed-in shopper finds the form prefilled and buys with FLAT200', async ({ page, request }) => {
   const picks = await sizedProducts(request, 2);
@@ -180,6 +164,7 @@ test('Escape closes the confirmation and keeps the cart; its Cancel empties the 
   await expect(main(page).getByText('Your cart is empty')).toBeVisible();
   // The page empties at once; the server's lines go after, and the toast says when they have.
   await expect(toasts(page).getByText('Cart updated successfully', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
   const cart = await request.get('/api/customer/cart', { headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` } });
   expect((await cart.json()).data.cart).toEqual([]);
   expect(await orderNumbersOf(request, token)).toEqual([]);

@@ -1,13 +1,14 @@
 /**
- * Steps the checkout specs share: a guest cart or a signed-in cart to check
- * out, the guest's mobile confirmed by the OTP the demo toast shows, the
- * details form filled, the shopper's orders counted through the API, and the
- * run's database opened to change a price or a stock behind the shopper's back.
+ * Steps the checkout specs share: a guest cart, or a new signed-in shopper
+ * with a saved address and a cart, to check out; the guest's mobile confirmed
+ * by the OTP the demo toast shows; the details form filled; the shopper's
+ * orders counted through the API; and the run's database opened to change a
+ * price, a stock or a coupon behind the shopper's back.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { connect } from '../../api/db/connect.ts';
-import { guestLine, seedGuestCart, type CartPick } from './cart-steps.ts';
-import { settleAnimations } from './helpers.ts';
+import { addThroughApi, guestLine, seedGuestCart, type CartPick } from './cart-steps.ts';
+import { settleAnimations, signInThroughApi, verifiedAccount } from './helpers.ts';
 import { API_KEY } from './store-api.ts';
 
 export const main = (page: Page): Locator => page.getByRole('main');
@@ -15,6 +16,10 @@ export const toasts = (page: Page): Locator => page.getByRole('region', { name: 
 export const summary = (page: Page): Locator => main(page).getByRole('region', { name: 'Order summary' });
 export const confirmDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Confirm order' });
 export const field = (page: Page, label: string): Locator => main(page).getByRole('textbox', { name: label, exact: true });
+/** The summary's value for `term` (Subtotal, Shipping, Total). */
+export const summaryValue = (page: Page, term: string): Locator =>
+  summary(page).locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
+export const placeOrderButton = (page: Page): Locator => main(page).getByRole('button', { name: 'Place order' });
 
 /** A guest cart of `lines` in this browser, then /checkout. */
 export async function guestAtCheckout(page: Page, lines: Array<[CartPick, number]>): Promise<void> {
@@ -111,18 +116,21 @@ export async function tabTo(page: Page, target: Locator, limit = 60): Promise<vo
   await expect(target).toBeFocused();
 }
 
+/** The heading each order page greets the shopper with. */
+const ORDER_PAGE_HEADINGS = { '/order-success': 'Thank you, your order is placed', '/payment': 'Payment' } as const;
+
 /**
  * Runs `action` and answers the order number of the navigation it starts to
- * `path` (/order-success or /payment). The result pages are another issue's:
- * the request is asserted, and that the signed-in route let the shopper in.
+ * `path` (/order-success or /payment): the shopper lands on that very address
+ * (the signed-in route let them in) and sees its heading.
  */
 export async function orderNavigation(page: Page, path: '/order-success' | '/payment', action: () => Promise<void>): Promise<string> {
   const pattern = new RegExp(`${path.replace('/', '\\/')}\\?order=(OD\\d{12})$`);
   const request = page.waitForRequest((req) => req.isNavigationRequest() && pattern.test(req.url()));
   await action();
   const url = (await request).url();
-  await expect(page).not.toHaveURL(/\/checkout/);
-  await expect(page).not.toHaveURL(/\/signin/);
+  await expect(page).toHaveURL(url);
+  await expect(main(page).getByRole('heading', { level: 1, name: ORDER_PAGE_HEADINGS[path] })).toBeVisible();
   return pattern.exec(url)![1]!;
 }
 
@@ -151,4 +159,21 @@ export async function saveAddressThroughApi(request: APIRequestContext, token: s
     data: { firstname: 'Nila', lastname: 'Rao', phone_number: phone, ...ADDRESS, city: 'Bengaluru Urban', state: 'Karnataka' },
   });
   expect(response.ok()).toBe(true);
+}
+
+/** A new verified shopper with a saved address and `lines` in their cart, signed in on /checkout. */
+export async function signedInAtCheckout(page: Page, request: APIRequestContext, lines: Array<[CartPick, number]>) {
+  const { email, password, phone } = await verifiedAccount(request);
+  await page.goto('/');
+  const token = await signInThroughApi(page, email, password);
+  await saveAddressThroughApi(request, token, phone);
+  for (const [pick, quantity] of lines) await addThroughApi(request, token, pick, quantity);
+  // Once it starts, the page reads the cart from the server (src/stores/cart-sync.ts). Wait for
+  // that read: a change a test makes before it (a price) would reach the page through it, not
+  // behind the shopper's back (seen once in CI under load).
+  const cartRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/customer/cart' && response.request().method() === 'GET');
+  await page.goto('/checkout');
+  await cartRead;
+  await expect(summary(page).getByRole('listitem')).toHaveCount(lines.length);
+  return { email, phone, token };
 }

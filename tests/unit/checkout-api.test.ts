@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appliedCouponSchema, freshPricesOf, placedOrderSchema } from '../../src/lib/api/checkout.ts';
+import { createApiClient, type FetchLike } from '../../src/lib/api/client.ts';
+import { verifyCheckoutOtp } from '../../src/lib/api/otp.ts';
 import { pincodeAnswerSchema } from '../../src/lib/api/pincode.ts';
 import { readAnswer } from '../../src/lib/api/parsed.ts';
 
@@ -49,5 +51,21 @@ describe('checkout answers', () => {
       state: 'Karnataka',
     });
     expect(pincodeAnswerSchema.safeParse({ success: true, data: { city: '', state: 'Karnataka' } }).success).toBe(false);
+  });
+});
+
+describe('the checkout OTP verification (SPEC §8 OTP)', () => {
+  const verify = (answer: FetchLike) => verifyCheckoutOtp(createApiClient({ baseUrl: '/api', apiKey: 'k', fetch: answer }), { mobile: '9876543210', otp: '000000' });
+
+  it("reads a refusal without a message as 'Invalid OTP', and the server's own text as it is", async () => {
+    expect(await verify(async () => Response.json({ success: false }, { status: 400 }))).toMatchObject({ ok: false, messages: ['Invalid OTP'] });
+    expect(await verify(async () => Response.json({ success: false, message: 'OTP has expired' }, { status: 400 }))).toMatchObject({
+      ok: false,
+      messages: ['OTP has expired'],
+    });
+  });
+
+  it("reads no answer as 'OTP verification failed'", async () => {
+    expect(await verify(() => Promise.reject(new TypeError('fetch failed')))).toMatchObject({ ok: false, messages: ['OTP verification failed'] });
   });
 });

@@ -1,26 +1,23 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/lib/api/client.ts';
+import { MESSAGES } from '../../src/lib/messages.ts';
 import { lineFor } from '../../src/lib/cart.ts';
 import { EMPTY_DETAILS, checkoutPayload } from '../../src/lib/checkout.ts';
 import { $auth, INITIAL_AUTH } from '../../src/stores/auth.ts';
 import { $cart, INITIAL_CART } from '../../src/stores/cart.ts';
-import {
-  $checkout,
-  DRAFT_KEY,
-  INITIAL_CHECKOUT,
-  applyCoupon,
-  loadDraft,
-  placeOrder,
-  restoreCheckout,
-  saveDraft,
-} from '../../src/stores/checkout.ts';
+import { $checkout, INITIAL_CHECKOUT, applyCoupon, placeOrder, restoreCheckout } from '../../src/stores/checkout.ts';
+import { DRAFT_KEY, loadDraft, saveDraft } from '../../src/stores/checkout-draft.ts';
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
 
 type Answer = unknown;
 
-/** A fake network: `/session` answers 200; `/api/...` answers from `answers` in turn (an Error is a dropped connection). */
+/**
+ * A fake network: `/session` answers 200; `/api/...` answers from `answers` in
+ * turn: a body (200), `[status, body]`, an Error (a dropped connection) or a
+ * string (a 502 page that is not JSON).
+ */
 function network(answers: Record<string, Answer[]>) {
   const keys: Array<string | null> = [];
   const fetch: FetchLike = async (url, init = {}) => {
@@ -29,6 +26,7 @@ function network(answers: Record<string, Answer[]>) {
     keys.push(new Headers(init.headers).get('Idempotency-Key'));
     const answer = answers[route]?.shift();
     if (answer instanceof Error) throw answer;
+    if (typeof answer === 'string') return new Response(answer, { status: 502 });
     const [status, json] = Array.isArray(answer) ? answer : [200, answer];
     return Response.json(json, { status });
   };
@@ -49,7 +47,10 @@ beforeEach(() => {
   $checkout.set(INITIAL_CHECKOUT);
   $toastQueue.set([]);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('placing an order', () => {
   it('on success saves the customer to auth, signs the guest in, clears the cart and the draft, and stores order_id', async () => {
@@ -82,6 +83,86 @@ describe('placing an order', () => {
     expect(outcome).toMatchObject({ ok: false, messages: ['Prices have changed'] });
     expect($cart.get().cartItems[0]?.final_price).toBe('899.00');
     expect($toastQueue.get().map((toast) => toast.message)).toEqual(['Prices have changed']);
+  });
+});
+
+const toastTexts = () => $toastQueue.get().map((toast) => `${toast.kind}: ${toast.message}`);
+
+describe('what a failed order says (SPEC §8 Checkout)', () => {
+  it("says 'Checkout failed' for a refusal that gives no message", async () => {
+    const { api } = network({ 'POST /checkout': [[422, { success: false }]] });
+    expect(await placeOrder(api, payload)).toMatchObject({ ok: false, messages: [MESSAGES.checkout.checkoutFailed] });
+    expect($checkout.get()).toMatchObject({ checkoutError: 'Checkout failed', checkoutLoading: false, success: false });
+    expect(toastTexts()).toEqual(['error: Checkout failed']);
+  });
+
+  it("says 'Checkout failed' for a 200 answer that says success false without a message", async () => {
+    const { api } = network({ 'POST /checkout': [{ success: false }] });
+    await placeOrder(api, payload);
+    expect(toastTexts()).toEqual(['error: Checkout failed']);
+  });
+
+  it("says 'Failed to place order' when no answer comes, or one that is not JSON", async () => {
+    const { api } = network({ 'POST /checkout': [new TypeError('network down'), '<html>Bad gateway</html>'] });
+    await placeOrder(api, payload);
+    await placeOrder(api, payload);
+    expect(toastTexts()).toEqual(['error: Failed to place order', 'error: Failed to place order']);
+    expect($checkout.get()).toMatchObject({ checkoutError: 'Failed to place order', checkoutLoading: false });
+  });
+
+  it("says 'Something went wrong during checkout' for a success answer that is not an order, and keeps the cart", async () => {
+    const { api } = network({ 'POST /checkout': [{ success: true, data: { order_id: [] } }] });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await placeOrder(api, payload)).toMatchObject({ ok: false, messages: [MESSAGES.checkout.checkoutError] });
+    expect(toastTexts()).toEqual(['error: Something went wrong during checkout']);
+    expect($checkout.get()).toMatchObject({ checkoutError: 'Something went wrong during checkout', checkoutLoading: false, success: false });
+    expect($cart.get().cartItems).toEqual([line]);
+  });
+
+  it("says 'Something went wrong during checkout' when placing throws, and releases the button; a try after it places the order", async () => {
+    const { api, keys } = network({ 'POST /checkout': [placed] });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const random = vi.spyOn(crypto, 'getRandomValues').mockImplementationOnce(() => {
+      throw new Error('no randomness');
+    });
+    expect(await placeOrder(api, payload)).toMatchObject({ ok: false, messages: [MESSAGES.checkout.checkoutError] });
+    expect(error).toHaveBeenCalled();
+    expect(keys).toEqual([]);
+    expect($checkout.get()).toMatchObject({ checkoutError: 'Something went wrong during checkout', checkoutLoading: false });
+    expect(toastTexts()).toEqual(['error: Something went wrong during checkout']);
+    random.mockRestore();
+    expect((await placeOrder(api, payload)).ok).toBe(true);
+    expect(keys).toHaveLength(1);
+  });
+
+  it('shows a message given as a list as one toast per entry', async () => {
+    const { api } = network({ 'POST /checkout': [[409, { success: false, message: ['Cotton Kurta is sold out', 'Silk Saree is sold out'] }]] });
+    await placeOrder(api, payload);
+    expect(toastTexts()).toEqual(['error: Cotton Kurta is sold out', 'error: Silk Saree is sold out']);
+    expect($checkout.get().checkoutError).toBe('Cotton Kurta is sold out, Silk Saree is sold out');
+  });
+});
+
+describe('a coupon refused when the order is placed', () => {
+  const applied = { code: 'WELCOME10', discountPaise: 15980, subtotalPaise: 159800, totalPaise: 143820 };
+  const lapsed = [409, { success: false, message: 'This coupon has expired', errors: { coupon_code: ['Invalid Code'] } }];
+
+  it("goes from the summary, reads 'Invalid Code' as its field's error, tells why, and the order goes through without it", async () => {
+    const { api } = network({ 'POST /checkout': [lapsed, placed] });
+    $checkout.set({ ...INITIAL_CHECKOUT, discount: applied });
+    const outcome = await placeOrder(api, checkoutPayload(details, [line], 'cod', 'WELCOME10'));
+    expect(outcome).toMatchObject({ ok: false, messages: ['This coupon has expired'], fieldErrors: { coupon_code: ['Invalid Code'] } });
+    expect($checkout.get()).toMatchObject({ discount: null, discountError: 'Invalid Code', checkoutError: 'This coupon has expired', checkoutLoading: false });
+    expect(toastTexts()).toEqual(['error: This coupon has expired']);
+    expect((await placeOrder(api, checkoutPayload(details, [line], 'cod', $checkout.get().discount?.code ?? null))).ok).toBe(true);
+  });
+
+  it("reads 'Invalid Code' in the toast too when the server says no more", async () => {
+    const { api } = network({ 'POST /checkout': [[409, { success: false, errors: { coupon_code: ['Invalid Code'] } }]] });
+    $checkout.set({ ...INITIAL_CHECKOUT, discount: applied });
+    await placeOrder(api, checkoutPayload(details, [line], 'cod', 'WELCOME10'));
+    expect($checkout.get()).toMatchObject({ discount: null, discountError: 'Invalid Code' });
+    expect(toastTexts()).toEqual(['error: Invalid Code']);
   });
 });
 

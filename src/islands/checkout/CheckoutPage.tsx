@@ -16,24 +16,18 @@ import type { Customer } from '../../lib/api/account.ts';
 import { cartCount, type CartLine } from '../../lib/cart.ts';
 import {
   EMPTY_DETAILS,
-  checkoutPayload,
   confirmationText,
-  lineProblems,
   linesSignature,
   mergeDetails,
   orderTotals,
-  placedOrderPath,
   prefillDetails,
   type CheckoutDetails,
 } from '../../lib/checkout.ts';
-import { freshPricesOf, type PlacedOrder } from '../../lib/api/checkout.ts';
-import { MESSAGES } from '../../lib/messages.ts';
 import { browserApi } from '../../stores/api-client.ts';
 import { $auth } from '../../stores/auth.ts';
 import { $cart, $cartReady, removeFromCart } from '../../stores/cart.ts';
-import { $checkout, dropAttempt, emptyCart, loadDraft, placeOrder, repriceCoupon, resumeAttempt, saveDraft, saveNewGuestDetails } from '../../stores/checkout.ts';
-import { goTo } from '../../stores/session.ts';
-import { toastOnNextPage } from '../../stores/toast.ts';
+import { $checkout, emptyCart, repriceCoupon } from '../../stores/checkout.ts';
+import { dropAttempt, loadDraft, saveDraft } from '../../stores/checkout-draft.ts';
 import { serverErrors } from '../forms/field-rules.ts';
 import { useHydrated } from '../forms/form-behaviour.ts';
 import ConfirmDialog from '../ui/ConfirmDialog.tsx';
@@ -43,6 +37,7 @@ import { usePaymentMethod } from './payment-method.ts';
 import DetailsSections from './DetailsSections.tsx';
 import { detailsRule, useDetailsForm } from './details-form.ts';
 import SummaryPanel from './SummaryPanel.tsx';
+import { usePlacing } from './use-placing.ts';
 
 interface Props {
   initialLines: CartLine[];
@@ -65,31 +60,18 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const [settled, setSettled] = useState(false);
   const { paymentMethod, choosePayment, restorePayment } = usePaymentMethod(DETAILS_FORM);
   const [mobile, setMobile] = useState('');
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [placing, setPlacing] = useState(false);
-  const [leaving, setLeaving] = useState<CartLine[] | null>(null);
-  const [problems, setProblems] = useState<ReadonlyMap<number, string>>(new Map());
-  const [notice, setNotice] = useState('');
   const [pendingAttempt, setPendingAttempt] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const detailsHeading = useRef<HTMLHeadingElement>(null);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   const refused = useRef(serverErrors()).current;
   const rule = useRef(refused.wrap(detailsRule)).current;
+  const form = useDetailsForm(prefill ?? EMPTY_DETAILS, formRef, () => setConfirmOpen(true));
+  const { confirmOpen, setConfirmOpen, placing, leaving, problems, setProblems, notice, confirm, resume } = usePlacing({ form, refused, formRef, summaryHeading });
 
   useEffect(() => {
     if (hydrated && cartReady && !cart.loading) setSettled(true);
   }, [hydrated, cartReady, cart.loading]);
-
-  // Where focus goes once the dialog has closed (closing gives it back to Place order first).
-  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
-  useEffect(() => {
-    if (confirmOpen || !focusNext.current) return;
-    focusNext.current()?.focus();
-    focusNext.current = null;
-  }, [confirmOpen]);
-  const firstInvalid = () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  const summaryTitle = () => summaryHeading.current;
 
   const signedIn = hydrated ? auth.isAuthenticated : signedInHint;
   // A guest with a token has confirmed their mobile by OTP (SPEC §4 OTP).
@@ -105,8 +87,6 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   useEffect(() => {
     if (hydrated && settled && couponCode && leaving === null) void repriceCoupon(browserApi(), $cart.get().cartItems);
   }, [hydrated, settled, couponCode, priced, leaving]);
-
-  const form = useDetailsForm(prefill ?? EMPTY_DETAILS, formRef, () => setConfirmOpen(true));
 
   // After hydration: the draft this tab kept wins over the prefill (the server could not read it).
   useEffect(() => {
@@ -133,62 +113,6 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
     requestAnimationFrame(() => detailsHeading.current?.focus());
   };
 
-  /** SPEC §4: history replaced, the success toast kept for the next page. */
-  const leaveFor = (order: PlacedOrder) => {
-    toastOnNextPage([{ kind: 'success', message: $checkout.get().message ?? MESSAGES.checkout.orderPlaced, flow: 'account' }]);
-    goTo(placedOrderPath(order), { replace: true });
-  };
-
-  const fail = (messages: string[]) => {
-    setConfirmOpen(false);
-    setPlacing(false);
-    setNotice(messages.join('. '));
-  };
-
-  const confirm = async () => {
-    if (busy) return;
-    setPlacing(true);
-    setProblems(new Map());
-    const details = form.state.values;
-    const api = browserApi();
-    // A guest who is not yet a customer completes their details first (SPEC §7 update-user-details).
-    if (!auth.isAuthenticated) {
-      const saved = await saveNewGuestDetails(api, details);
-      if (!saved.ok) {
-        if (refused.show(form, saved.fieldErrors).length > 0) focusNext.current = firstInvalid;
-        return fail([]);
-      }
-    }
-    const ordered = lines;
-    const outcome = await placeOrder(api, checkoutPayload(details, ordered, paymentMethod, discount?.code ?? null));
-    if (outcome.ok) {
-      setLeaving(ordered);
-      return leaveFor(outcome.value);
-    }
-    if (outcome.cancelled) return fail([]);
-    const stock = lineProblems(outcome.fieldErrors);
-    setProblems(stock);
-    const fresh = freshPricesOf(outcome.data);
-    if (fresh) {
-      focusNext.current = summaryTitle;
-      fail([`${outcome.messages.join('. ')}. Please check the new total and place your order again`]);
-      return;
-    }
-    if (refused.show(form, outcome.fieldErrors).length > 0) focusNext.current = firstInvalid;
-    else if (stock.size > 0) focusNext.current = summaryTitle;
-    fail(outcome.messages);
-  };
-
-  const resume = async () => {
-    const outcome = resumeAttempt(browserApi());
-    if (!outcome) return setPendingAttempt(false);
-    setPlacing(true);
-    const answer = await outcome;
-    if (answer.ok) return leaveFor(answer.value);
-    // The store has shown why; the attempt stays (a dropped connection may be retried), Start again drops it.
-    setPlacing(false);
-  };
-
   const cancel = async () => {
     setConfirmOpen(false);
     dropAttempt();
@@ -201,7 +125,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
       <EmptyCheckout
         pendingAttempt={pendingAttempt}
         busy={busy}
-        onResume={() => void resume()}
+        onResume={() => void resume(() => setPendingAttempt(false))}
         onDrop={() => {
           dropAttempt();
           setPendingAttempt(false);
@@ -286,7 +210,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
         open={confirmOpen}
         busy={busy}
         initialFocus="confirm"
-        onConfirm={() => void confirm()}
+        onConfirm={() => void confirm(lines, paymentMethod)}
         onCancel={() => void cancel()}
         onDismiss={() => setConfirmOpen(false)}
       />

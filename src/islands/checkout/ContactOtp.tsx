@@ -2,8 +2,9 @@
  * A guest's mobile check at checkout (SPEC §4 OTP, §7 OTP): the mobile gets
  * a code (`/otp/send`; in demo mode the toast shows it), the code goes to
  * `/otp/verify/checkout`. The code field is `one-time-code` and numeric, so
- * phones offer the SMS code. Resend waits for a countdown. The code itself is
- * never kept: a reload asks for a fresh one.
+ * phones offer the SMS code. Resend waits for a countdown, counted to a
+ * deadline so a throttled background tab still opens it on time. The code
+ * itself is never kept: a reload asks for a fresh one.
  */
 import { useSelector } from '@tanstack/react-form';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +23,8 @@ import { secondaryButtonClass } from '../forms/form-styles.ts';
 import { useAppForm } from '../forms/app-form.ts';
 
 const sendRule = ruleOf(otpSendSchema);
+/** How often the countdown reads the clock: under a second, so no second is shown twice as long. */
+const COUNTDOWN_TICK_MS = 250;
 const codeSchema = otpVerifySchema.pick({ otp: true });
 const codeRule = ruleOf(codeSchema);
 
@@ -42,19 +45,28 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
   const codeRef = useRef<HTMLFormElement>(null);
   const sentToRef = useRef<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [wait, setWait] = useState(0);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(0);
   const [resending, setResending] = useState(false);
+  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
+  const counting = wait > 0;
   useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((seconds) => seconds - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+    if (!counting) return;
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [counting]);
+
+  const startCountdown = () => {
+    const start = Date.now();
+    setNow(start);
+    setResendAt(start + OTP_RESEND_SECONDS * 1000);
+  };
 
   const showCodeStep = (mobile: string | null) => {
     sentToRef.current = mobile;
     setSentTo(mobile);
-    if (mobile) setWait(OTP_RESEND_SECONDS);
+    if (mobile) startCountdown();
   };
 
   const codeForm = useAppForm({
@@ -95,7 +107,7 @@ export default function ContactOtp({ hydrated, initialMobile, onMobileChange, on
     setResending(true);
     if (await sendCode(sentTo)) {
       codeForm.reset();
-      setWait(OTP_RESEND_SECONDS);
+      startCountdown();
     }
     setResending(false);
   };

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { PaymentMethod } from '../../lib/checkout.ts';
 import { PAYMENT_METHODS } from '../../lib/constants.ts';
-import { saveDraft } from '../../stores/checkout.ts';
+import { saveDraft } from '../../stores/checkout-draft.ts';
 import { checkedRadioValue } from '../forms/form-behaviour.ts';
 
 /** The radios' name in the details form (DetailsSections.tsx). */

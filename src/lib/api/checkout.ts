@@ -10,7 +10,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { rupeesToPaise } from '../money.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
-import { parsedCall, type Outcome } from './parsed.ts';
+import { isRecord } from '../json-record.ts';
+import { failed, parsedCall, readAnswer, type Outcome } from './parsed.ts';
 import type { Customer } from './account.ts';
 
 /** Rupees ("1299.00" or a number) read as integer paise. */
@@ -105,20 +106,39 @@ const rupeesOk = (lines: Array<{ final_price: string }>) => lines.every((line) =
 
 type CallOptions = Pick<RequestOptions, 'signal' | 'key'>;
 
-/** `POST /checkout`: the same `idempotencyKey` for every try of one attempt, so it orders once. */
-export function placeOrderCall(
+/**
+ * `POST /checkout`: the same `idempotencyKey` for every try of one attempt, so
+ * it orders once. The texts of a failure (SPEC §8 Checkout): the server's
+ * message(s); 'Checkout failed' for a refusal that gives none; 'Failed to place
+ * order' when no answer came (network, timeout, a body that is not JSON);
+ * 'Something went wrong during checkout' for a success answer that is not an
+ * order. A refused coupon keeps 'Invalid Code' on `coupon_code` and tells why
+ * (expired, used up) in the messages.
+ */
+export async function placeOrderCall(
   api: ApiClient,
   payload: unknown,
   idempotencyKey: string,
   options: CallOptions = {},
 ): Promise<Outcome<PlacedOrder>> {
-  return parsedCall(api, 'POST', '/checkout', placedOrderSchema, {
+  const raw = await api.request<unknown>('POST', '/checkout', {
     ...options,
     json: payload,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     fallback: MESSAGES.checkout.placeOrderFailed,
   });
+  const outcome = await readAnswer(raw, placedOrderSchema, MESSAGES.checkout.placeOrderFailed, 'POST /checkout', MESSAGES.checkout.checkoutFailed);
+  if (outcome.ok || outcome.cancelled) return outcome;
+  const body = isRecord(raw) ? raw : {};
+  // The order pages need an order: a success without one broke the contract, and nothing can be shown of it.
+  if (body.success === true) return failed([MESSAGES.checkout.checkoutError]);
+  const reasons = textsOf(body.message);
+  if (outcome.fieldErrors.coupon_code && reasons.length > 0) return { ...outcome, messages: reasons };
+  return outcome;
 }
+
+const textsOf = (message: unknown): string[] =>
+  (Array.isArray(message) ? message : [message]).filter((text): text is string => typeof text === 'string' && text.trim() !== '');
 
 /** `POST /apply-coupon` `{ coupon_code, products }`: the discount on these lines. */
 export function applyCouponCall(

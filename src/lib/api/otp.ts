@@ -51,5 +51,7 @@ export function verifyCheckoutOtp(api: ApiClient, input: OtpVerifyPayload, optio
     ...options,
     json: input,
     fallback: MESSAGES.otp.verificationFailed,
+    // SPEC §8 OTP: a code refused without a word is 'Invalid OTP'; no answer at all is 'OTP verification failed'.
+    unexplained: MESSAGES.otp.invalid,
   });
 }
