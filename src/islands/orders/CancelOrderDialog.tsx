@@ -54,6 +54,7 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
   }, []);
 
   const busy = () => form.state.isSubmitting;
+  const submit = submitWith(form);
 
   return (
     <dialog
@@ -68,7 +69,13 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Cancel Order
       </h2>
-      <form ref={formRef} noValidate onSubmit={submitWith(form)} className="mt-4 space-y-4">
+      <form
+        ref={formRef}
+        noValidate
+        // One cancel at a time: a second one would reach an order already cancelled and show as a failure.
+        onSubmit={(event) => (busy() ? event.preventDefault() : submit(event))}
+        className="mt-4 space-y-4"
+      >
         <form.AppField name="reject_reason_select" validators={{ onChange: rule }}>
           {(field) => {
             const error = fieldError(field);
