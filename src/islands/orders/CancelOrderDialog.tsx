@@ -16,6 +16,7 @@ import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
 import { useAppForm } from '../forms/app-form.ts';
+import { wrapTab } from './wrap-tab.ts';
 
 interface Props {
   orderId: number;
@@ -64,6 +65,7 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
         event.preventDefault();
         if (!busy()) onClose();
       }}
+      onKeyDown={wrapTab}
       className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl bg-page p-6 text-on-page shadow-xl backdrop:bg-black/50"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
