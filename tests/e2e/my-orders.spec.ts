@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
-import { ADDRESS_SAVED, CANCELLED, ampleSize, drawer, expectNoAxeViolations, openMyOrders, orderButton, placeOrder, setStatus, stockOf, toast } from './my-orders-steps.ts';
+import { ADDRESS_SAVED, CANCELLED, PAGE_INVALID, ampleSize, drawer, expectNoAxeViolations, openMyOrders, orderButton, placeOrder, setStatus, stockOf, toast } from './my-orders-steps.ts';
 import { apiGet, apiPost } from './store-api.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 
@@ -167,6 +167,46 @@ test('Tab and Shift+Tab stay inside the open drawer and its cancel dialog, and c
   await expect(order).toBeFocused();
 });
 
+test("a reload of the orders that fails shows 'Failed to fetch orders' above the list and as a toast", async ({ page, request }) => {
+  test.slow(); // an axe run on a busy 2-core machine
+  const shopper = await verifiedAccount(request, 'First@123');
+  const { product, size } = await ampleSize(request);
+  const orderNumber = await placeOrder(request, shopper, product, size);
+
+  await openMyOrders(page, shopper);
+  const order = await orderButton(page, orderNumber);
+  // The page read its orders on the server; only the reload after the cancel goes through the browser.
+  await page.route((url) => url.pathname === '/api/customer/orders', (route) => route.abort());
+  await order.click();
+  await drawer(page).getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await dialog.getByRole('combobox', { name: 'Select a reason' }).selectOption('Changed My Mind');
+  await dialog.getByRole('button', { name: 'Confirm Cancel' }).click();
+  await expect(toast(page, CANCELLED)).toBeVisible();
+  await expect(toast(page, 'Failed to fetch orders')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toBeHidden();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to fetch orders');
+  await expect(order).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a read of the orders that fails on the server shows its message on the page and once as a toast', async ({ page, request }) => {
+  test.slow(); // an axe run on a busy 2-core machine
+  const shopper = await verifiedAccount(request, 'First@123');
+  await page.goto('/');
+  await signInThroughApi(page, shopper.email, shopper.password);
+  // A page number past what the store API serves: its read fails with the API's message.
+  await page.goto('/my-account/orders?page=1234567');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(PAGE_INVALID);
+  await expect(toast(page, PAGE_INVALID)).toBeVisible();
+  await expect(toast(page, PAGE_INVALID)).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('My Orders with no orders says so and links to the shop', async ({ page, request }) => {
   const shopper = await verifiedAccount(request, 'First@123');
   await openMyOrders(page, shopper);
@@ -205,6 +245,8 @@ test('a shopper saves a shipping address: the PIN fills city and state, the rule
   await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(toast(page, ADDRESS_SAVED)).toBeVisible();
+  // The saved state: the fields the PIN filled, and the toast.
+  await expectNoAxeViolations(page);
 
   await page.reload();
   await expect(form.getByLabel('Address')).toHaveValue('12 MG Road');
