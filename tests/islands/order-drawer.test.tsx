@@ -16,7 +16,7 @@ const order = (patch: Partial<CustomerOrder> = {}): CustomerOrder => ({
   orderId: 7,
   orderNumber: 'OD1007',
   orderDate: '2026-11-23T20:00:00.000Z',
-  status: 'order_is_confirmed',
+  status: 'order is confirmed',
   paymentMethod: 'cod',
   pricePaise: 1500_00,
   quantity: 2,
@@ -79,5 +79,17 @@ describe('Order details drawer: copying the order number (SPEC §9)', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(status.textContent).toBe('');
     expect(COPY_CONFIRMATION_MS).toBe(2000);
+  });
+});
+
+describe('Order details drawer: Tab with the Cancel Order dialog open inside it', () => {
+  it("Tab from 'Confirm Cancel' goes to the reason, not to the drawer's controls", async () => {
+    const drawer = renderDrawer(order());
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Cancel Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm Cancel' });
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('combobox', { name: 'Select a reason' }));
   });
 });

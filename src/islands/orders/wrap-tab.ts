@@ -9,9 +9,9 @@ import type { KeyboardEvent } from 'react';
 const CONTROLS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
   const dialog = event.currentTarget;
-  // A dialog opened inside this one keeps its own controls (its key event reaches this one too).
-  if (event.key !== 'Tab' || (event.target as Element).closest('dialog') !== dialog) return;
+  // Only its own controls: a dialog opened inside this one wraps its own, and its key events reach this one too.
   const controls = [...dialog.querySelectorAll<HTMLElement>(CONTROLS)].filter((control) => control.closest('dialog') === dialog);
   const first = controls[0];
   const last = controls.at(-1);
