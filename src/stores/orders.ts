@@ -44,10 +44,17 @@ export const $orders = atom<OrdersState>(INITIAL_ORDERS);
 
 const update = (patch: Partial<OrdersState>) => $orders.set({ ...$orders.get(), ...patch });
 
-/** The page the server rendered, taken as the state so the island starts where the HTML is. */
+/**
+ * The page the server rendered, taken as the state so the island starts where
+ * the HTML is. The island calls it once, when it hydrates: a failed read is
+ * toasted then, as a failed fetch is (SPEC §8), and not on later renders.
+ */
 export function adoptOrders(outcome: { page: OrdersPage } | { error: string }): void {
   if ('page' in outcome) update({ ...pageState(outcome.page), error: null, loading: false, loaded: true });
-  else update({ ...INITIAL_ORDERS, error: outcome.error, loaded: true });
+  else {
+    update({ ...INITIAL_ORDERS, error: outcome.error, loaded: true });
+    showToast('error', outcome.error);
+  }
 }
 
 function pageState(page: OrdersPage): Partial<OrdersState> {

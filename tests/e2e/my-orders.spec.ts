@@ -4,93 +4,11 @@
  * (SPEC §3, §4, §5). Each test has its own verified shopper whose orders are
  * placed through the API; the store's orders command moves an order on.
  */
-import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { settleAnimations, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
-import { e2eDatabaseFile } from './hostile-names.ts';
-import { API_KEY, allProducts, apiGet, apiPost, inStock, type Product, type Variation } from './store-api.ts';
+import { expect, test } from '@playwright/test';
+import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
+import { ADDRESS_SAVED, CANCELLED, PAGE_INVALID, ampleSize, drawer, expectNoAxeViolations, openMyOrders, orderButton, placeOrder, setStatus, stockOf, toast } from './my-orders-steps.ts';
+import { apiGet, apiPost } from './store-api.ts';
 import { formatRupees } from '../../src/lib/money.ts';
-
-type Shopper = Awaited<ReturnType<typeof verifiedAccount>>;
-
-// The store API's own message (api/orders/order.service.ts ORDER_MESSAGES).
-const CANCELLED = 'Order cancelled successfully';
-const ADDRESS_SAVED = 'Shipping address saved successfully';
-
-/**
- * A size with plenty left, so other specs' stock-dependent screens stay as they
- * are. `last`: the last such product, which no other test orders, for a test that counts its stock.
- */
-async function ampleSize(request: APIRequestContext, { last = false } = {}): Promise<{ product: Product; size: Variation }> {
-  const ample = (p: Product) => inStock(p).some((v) => v.stock >= 10);
-  const products = await allProducts(request);
-  const product = (last ? products.findLast(ample) : products.find(ample))!;
-  return { product, size: inStock(product).find((v) => v.stock >= 10)! };
-}
-
-async function stockOf(request: APIRequestContext, product: Product, size: Variation): Promise<number> {
-  const details = await apiGet(request, `/single-product-details/${product.slug}`);
-  return details.data.product.productVariations.find((v: Variation) => v.id === size.id).stock;
-}
-
-/** Places a cash-on-delivery order of one unit through the API; answers its number. */
-async function placeOrder(request: APIRequestContext, shopper: Shopper, product: Product, size: Variation): Promise<string> {
-  const token = (await apiPost(request, '/customer/login', { email: shopper.email, password: shopper.password })).data.token as string;
-  const placed = await request.post('/api/checkout', {
-    headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` },
-    data: {
-      firstname: 'Nila',
-      lastname: 'Rao',
-      email: shopper.email,
-      phone_number: shopper.phone,
-      payment_method: 'cod',
-      address: '14 Linking Road',
-      pincode: '400050',
-      city: 'Mumbai Suburban',
-      state: 'Maharashtra',
-      products: [
-        {
-          ...(product.retailer_id ? { retailer_id: product.retailer_id, retailer_product_id: product.id } : { wholesaler_id: product.wholesaler_id, product_id: product.id }),
-          quantity: 1,
-          final_amount: size.final_price,
-          product_variation: size.product_variation,
-        },
-      ],
-    },
-  });
-  expect(placed.status()).toBe(200);
-  return (await placed.json()).data.order_number as string;
-}
-
-/** The store's orders command (README: Running orders) on this server's database. */
-function setStatus(baseURL: string, orderNumber: string, status: string) {
-  execFileSync('node', ['scripts/orders.ts', 'set-status', orderNumber, status], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseFile(baseURL) },
-    stdio: 'pipe',
-  });
-}
-
-async function openMyOrders(page: Page, shopper: Shopper) {
-  await page.goto('/');
-  await signInThroughApi(page, shopper.email, shopper.password);
-  await page.goto('/my-account/orders');
-}
-
-/** The island hydrates on idle: the orders become buttons then. */
-const orderButton = async (page: Page, orderNumber: string) => {
-  const button = page.getByRole('list', { name: 'Your orders' }).getByRole('button', { name: new RegExp(orderNumber) });
-  await expect(button).toBeEnabled();
-  return button;
-};
-const drawer = (page: Page) => page.getByRole('dialog', { name: 'Order Details' });
-const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
-
-async function expectNoAxeViolations(page: Page) {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test('a shopper opens an order, copies its number, cancels it with Other and a reason, and the stock comes back', async ({ page, request, context, baseURL }) => {
   test.slow(); // several axe runs on a busy 2-core machine
@@ -206,6 +124,89 @@ test('a delivered order offers no Cancel Order, and a click outside closes its d
   await expect(order).toBeFocused();
 });
 
+test('Tab and Shift+Tab stay inside the open drawer and its cancel dialog, and closing gives focus back to the order', async ({ page, request }) => {
+  const shopper = await verifiedAccount(request, 'First@123');
+  const { product, size } = await ampleSize(request);
+  const orderNumber = await placeOrder(request, shopper, product, size);
+
+  await openMyOrders(page, shopper);
+  const order = await orderButton(page, orderNumber);
+  await order.click();
+  const details = drawer(page);
+  const first = details.getByRole('button', { name: 'Close order details' });
+  const last = details.getByRole('button', { name: 'Cancel Order' });
+  await expect(first).toBeFocused();
+  await expect(details.getByRole('button', { name: 'Copy order number' })).toBeVisible();
+
+  await page.keyboard.press('Shift+Tab');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(details.getByRole('button', { name: 'Copy order number' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+
+  // The Cancel Order dialog on top keeps Tab in its own controls, and Escape gives focus back to the drawer.
+  await last.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  const reason = dialog.getByRole('combobox', { name: 'Select a reason' });
+  await expect(reason).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Confirm Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(reason).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(last).toBeFocused();
+
+  await first.press('Enter');
+  await expect(details).toBeHidden();
+  await expect(order).toBeFocused();
+});
+
+test("a reload of the orders that fails shows 'Failed to fetch orders' above the list and as a toast", async ({ page, request }) => {
+  test.slow(); // an axe run on a busy 2-core machine
+  const shopper = await verifiedAccount(request, 'First@123');
+  const { product, size } = await ampleSize(request);
+  const orderNumber = await placeOrder(request, shopper, product, size);
+
+  await openMyOrders(page, shopper);
+  const order = await orderButton(page, orderNumber);
+  // The page read its orders on the server; only the reload after the cancel goes through the browser.
+  await page.route((url) => url.pathname === '/api/customer/orders', (route) => route.abort());
+  await order.click();
+  await drawer(page).getByRole('button', { name: 'Cancel Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await dialog.getByRole('combobox', { name: 'Select a reason' }).selectOption('Changed My Mind');
+  await dialog.getByRole('button', { name: 'Confirm Cancel' }).click();
+  await expect(toast(page, CANCELLED)).toBeVisible();
+  await expect(toast(page, 'Failed to fetch orders')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toBeHidden();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Failed to fetch orders');
+  await expect(order).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a read of the orders that fails on the server shows its message on the page and once as a toast', async ({ page, request }) => {
+  test.slow(); // an axe run on a busy 2-core machine
+  const shopper = await verifiedAccount(request, 'First@123');
+  await page.goto('/');
+  await signInThroughApi(page, shopper.email, shopper.password);
+  // A page number past what the store API serves: its read fails with the API's message.
+  await page.goto('/my-account/orders?page=1234567');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(PAGE_INVALID);
+  await expect(toast(page, PAGE_INVALID)).toBeVisible();
+  await expect(toast(page, PAGE_INVALID)).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test('My Orders with no orders says so and links to the shop', async ({ page, request }) => {
   const shopper = await verifiedAccount(request, 'First@123');
   await openMyOrders(page, shopper);
@@ -244,6 +245,8 @@ test('a shopper saves a shipping address: the PIN fills city and state, the rule
   await expect(form.getByRole('alert')).toHaveCount(0);
   await form.getByRole('button', { name: 'Save address' }).click();
   await expect(toast(page, ADDRESS_SAVED)).toBeVisible();
+  // The saved state: the fields the PIN filled, and the toast.
+  await expectNoAxeViolations(page);
 
   await page.reload();
   await expect(form.getByLabel('Address')).toHaveValue('12 MG Road');

@@ -4,8 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import MyOrders from '../../src/islands/orders/MyOrders.tsx';
 import type { CustomerOrder, OrdersPage } from '../../src/lib/orders.ts';
 import { $orders, clearOrders } from '../../src/stores/orders.ts';
+import { $toastQueue } from '../../src/stores/toast.ts';
 
-beforeEach(clearOrders);
+beforeEach(() => {
+  clearOrders();
+  $toastQueue.set([]);
+});
 afterEach(cleanup);
 
 const order = (id: number, patch: Partial<CustomerOrder> = {}): CustomerOrder => ({
@@ -79,5 +83,20 @@ describe('My Orders list (SPEC §2, §4)', () => {
     render(<MyOrders initial={{ page: page([], { currentPage: 4, lastPage: 2, total: 60 }) }} />);
     expect(screen.queryByText('You have no orders yet.')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/my-account/orders');
+  });
+
+  it("a failed server read is toasted once when the list hydrates, not again on later renders (SPEC §8)", async () => {
+    const initial = { error: 'Failed to fetch orders' };
+    const view = render(<MyOrders initial={initial} />);
+    view.rerender(<MyOrders initial={initial} />);
+    await act(async () => $orders.set({ ...$orders.get(), loading: true }));
+    await act(async () => $orders.set({ ...$orders.get(), loading: false }));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to fetch orders');
+    expect($toastQueue.get()).toEqual([{ kind: 'error', message: 'Failed to fetch orders', flow: 'account' }]);
+  });
+
+  it('a page the server read without trouble is not toasted', () => {
+    render(<MyOrders initial={{ page: page([order(1)]) }} />);
+    expect($toastQueue.get()).toEqual([]);
   });
 });

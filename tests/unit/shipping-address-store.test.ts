@@ -44,3 +44,15 @@ it("the SPEC §8 fallbacks: 'Failed to save shipping address', 'Failed to fetch 
   await fetchShippingAddress(apiAnswering(new TypeError('offline')).api);
   expect($shippingAddress.get().error).toBe('Failed to fetch shipping address');
 });
+
+it('a save keeps the returned address when the refetch after it fails (SPEC §4)', async () => {
+  const { api, urls } = apiAnswering({ success: true, message: 'Shipping address saved successfully', data: wire }, new TypeError('offline'));
+  await saveAddress(api, payload);
+  expect(urls).toEqual(['/api/customer/shipping-address', '/api/customer/get-shipping-address']);
+  expect(toasts()).toEqual(['success: Shipping address saved successfully']);
+  expect($shippingAddress.get()).toMatchObject({
+    loading: false,
+    error: 'Failed to fetch shipping address',
+    address: { address: '14 Linking Road', pincode: '400050', city: 'Mumbai Suburban', state: 'Maharashtra' },
+  });
+});

@@ -16,6 +16,7 @@ import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
 import { useAppForm } from '../forms/app-form.ts';
+import { wrapTab } from './wrap-tab.ts';
 
 interface Props {
   orderId: number;
@@ -54,6 +55,7 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
   }, []);
 
   const busy = () => form.state.isSubmitting;
+  const submit = submitWith(form);
 
   return (
     <dialog
@@ -63,12 +65,19 @@ export default function CancelOrderDialog({ orderId, onClose }: Props) {
         event.preventDefault();
         if (!busy()) onClose();
       }}
+      onKeyDown={wrapTab}
       className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl bg-page p-6 text-on-page shadow-xl backdrop:bg-black/50"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         Cancel Order
       </h2>
-      <form ref={formRef} noValidate onSubmit={submitWith(form)} className="mt-4 space-y-4">
+      <form
+        ref={formRef}
+        noValidate
+        // One cancel at a time: a second one would reach an order already cancelled and show as a failure.
+        onSubmit={(event) => (busy() ? event.preventDefault() : submit(event))}
+        className="mt-4 space-y-4"
+      >
         <form.AppField name="reject_reason_select" validators={{ onChange: rule }}>
           {(field) => {
             const error = fieldError(field);

@@ -1,10 +1,10 @@
 /**
  * The order details drawer (SPEC §2 Order details drawer, §3 Order popup
- * state, §9): a native <dialog> shown modal, so focus stays inside while it is
- * open and the page behind is inert. It slides in once `open` turns true (10 ms
- * after the order was chosen) and out when it turns false; the store clears the
- * order 300 ms later, which removes it. Escape and a click outside close it;
- * focus then goes back to the order that opened it.
+ * state, §9): a native <dialog> shown modal, so the page behind is inert, and
+ * Tab wraps around inside it while it is open. It slides in once `open` turns
+ * true (10 ms after the order was chosen) and out when it turns false; the
+ * store clears the order 300 ms later, which removes it. Escape and a click
+ * outside close it; focus then goes back to the order that opened it.
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { SHIPPING_COST_LABEL } from '../../lib/constants.ts';
@@ -15,6 +15,7 @@ import { CloseIcon } from '../ui/Icons.tsx';
 import { useCopied } from '../ui/use-copied.ts';
 import CancelOrderDialog from './CancelOrderDialog.tsx';
 import OrderImage from './OrderImage.tsx';
+import { wrapTab } from './wrap-tab.ts';
 
 interface Props {
   popup: OrderPopupState;
@@ -37,6 +38,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
   const order = popup.order!;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const { copied, copy: copyText } = useCopied();
   const [cancelling, setCancelling] = useState(false);
@@ -58,12 +60,11 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
     if (number) window.getSelection()?.selectAllChildren(number);
   };
 
-  // The browser gives focus back to Cancel Order; after a cancel that button is gone, so the drawer's close button takes it.
+  // The cancel dialog leaves the page before it closes, so the browser gives focus back to nothing: focus
+  // goes back to Cancel Order, or, after a cancel has removed that button, to the drawer's close button.
   const endCancelling = () => {
     setCancelling(false);
-    requestAnimationFrame(() => {
-      if (!dialogRef.current?.contains(document.activeElement)) closeRef.current?.focus();
-    });
+    requestAnimationFrame(() => (cancelRef.current ?? closeRef.current)?.focus());
   };
 
   return (
@@ -77,6 +78,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
         event.preventDefault();
         if (!cancelling) closeOrderPopup();
       }}
+      onKeyDown={wrapTab}
       // A click on the backdrop lands on the <dialog> itself; its content fills the panel.
       onClick={(event) => {
         if (event.target === event.currentTarget) closeOrderPopup();
@@ -162,6 +164,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
 
         {canCancel(order.status) && (
           <button
+            ref={cancelRef}
             type="button"
             onClick={() => setCancelling(true)}
             className="mt-6 w-full rounded-md bg-red-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-800"
