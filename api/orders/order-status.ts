@@ -2,15 +2,18 @@ import { CANCELLABLE_STATUSES, ORDER_STATUS, type OrderStatus } from '../../src/
 
 /**
  * An order line's way through its statuses (SECURITY 18): which status may
- * follow which. Shoppers cancel only from SPEC's five; the store may also
- * cancel an order still waiting for its payment. Stock comes back with a
- * cancellation, so nothing already shipped can be cancelled.
+ * follow which, for the store. Shoppers cancel only from SPEC's five; the
+ * store may also cancel an order still waiting for its payment, but never
+ * place one: a payment (or the shopper's switch to cash on delivery) places
+ * it, under the group's hold, whose end gives back the stock of every line
+ * not cancelled (decision 051). Stock comes back with a cancellation, so
+ * nothing already shipped can be cancelled.
  */
 const S = ORDER_STATUS;
 
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  [S.awaitingPayment]: [S.placed, S.paymentFailed, S.cancelled],
-  [S.paymentFailed]: [S.awaitingPayment, S.placed, S.cancelled],
+  [S.awaitingPayment]: [S.cancelled],
+  [S.paymentFailed]: [S.cancelled],
   [S.placed]: [S.confirmed, S.dispatchedFromRetailer, S.processedByWholesaler, S.readyForPickup, S.shipped, S.cancelled],
   [S.confirmed]: [S.dispatchedFromRetailer, S.processedByWholesaler, S.readyForPickup, S.shipped, S.cancelled],
   [S.dispatchedFromRetailer]: [S.readyForPickup, S.shipped, S.outForDelivery, S.cancelled],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreDatabase } from '../../api/db/connect.ts';
 import { setLinesStatus } from '../../api/orders/order.service.ts';
 import { findGroupLines } from '../../api/orders/order.repository.ts';
+import { expireHolds } from '../../api/payments/payment.service.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
@@ -199,5 +200,20 @@ describe('GET /customer/orders and POST /customer/cancel-order', () => {
     expect(await stockOf(store.db, v!.variantId)).toBe(5);
     const [row] = await lines();
     expect(row).toMatchObject({ status: 'order has been cancelled', cancel_reason: 'Cancelled by the store', cancel_reason_text: 'Out of stock at the seller' });
+  });
+
+  it('the store cannot place an order that waits for its payment, so a hold that ends never gives back stock an order still needs', async () => {
+    const shopper = await createShopper(store.db);
+    const [v] = await createProduct(store.db, { price: 100_00, stock: 5 });
+    const { order_number: number } = await placed(shopper, [orderLine(v!, 2)], { payment_method: 'prepaid' });
+    const lines = () => findGroupLines(store.db, number);
+    const [waiting] = await setLinesStatus(store.db, await lines(), 'order has been placed', null);
+    expect(waiting).toMatchObject({ changed: false, reason: "cannot go from 'awaiting payment' to 'order has been placed'" });
+    await expireHolds(store.db, new Date(Date.now() + 31 * 60_000));
+    expect(await stockOf(store.db, v!.variantId)).toBe(5);
+    const [failed] = await setLinesStatus(store.db, await lines(), 'order has been placed', null);
+    expect(failed).toMatchObject({ changed: false, reason: "cannot go from 'payment failed' to 'order has been placed'" });
+    expect((await lines()).map((line) => line.status)).toEqual(['payment failed']);
+    expect(await stockOf(store.db, v!.variantId)).toBe(5);
   });
 });

@@ -21,8 +21,13 @@ describe('order statuses', () => {
     expect(nextStatuses(ORDER_STATUS.cancelled)).toEqual([]);
     expect(canMove(ORDER_STATUS.shipped, ORDER_STATUS.cancelled)).toBe(false);
     expect(canMove(ORDER_STATUS.placed, ORDER_STATUS.delivered)).toBe(false);
-    expect(canMove(ORDER_STATUS.awaitingPayment, ORDER_STATUS.placed)).toBe(true);
+    expect(canMove(ORDER_STATUS.confirmed, ORDER_STATUS.shipped)).toBe(true);
     expect(canMove('not a status', ORDER_STATUS.placed)).toBe(false);
+  });
+
+  it('lets the store only cancel a line that waits for its payment, never place it', () => {
+    expect(nextStatuses(ORDER_STATUS.awaitingPayment)).toEqual([ORDER_STATUS.cancelled]);
+    expect(nextStatuses(ORDER_STATUS.paymentFailed)).toEqual([ORDER_STATUS.cancelled]);
   });
 
   it('names every status a cancellation may start from', () => {
