@@ -44,9 +44,11 @@ function toPaise(value: unknown): bigint | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    // Beyond 1e21 toFixed switches to exponent form; such numbers are integers.
+    // Beyond 1e21 String() writes an exponent; such numbers are integers.
     if (Math.abs(value) >= 1e21) return BigInt(value) * 100n;
-    text = value.toFixed(2);
+    // The shortest decimal that reads back as this number (what was typed), so 1.005 rounds at the paisa as a
+    // decimal (101) and not as its binary value (1.00499…). Below 1e-6 String() writes an exponent: 0 paise.
+    text = Math.abs(value) < 1e-6 ? '0' : String(value);
   } else if (typeof value === 'string') {
     text = value.replace(/[\s,]/g, '');
   } else if (typeof value === 'bigint') {

@@ -101,6 +101,8 @@ describe('paise helpers', () => {
     expect(rupeesToPaise('1299.00')).toBe(129900);
     expect(rupeesToPaise('0.1')).toBe(10);
     expect(rupeesToPaise(19.99)).toBe(1999);
+    expect(rupeesToPaise(1.005)).toBe(101);
+    expect(rupeesToPaise(0.0000001)).toBe(0);
     expect(rupeesToPaise('abc')).toBeNull();
     expect(rupeesToPaise('1e3')).toBeNull();
   });
