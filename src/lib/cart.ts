@@ -28,7 +28,7 @@ export interface CartLine {
   quantity: number;
   /** Stock of the line: the variant's when there is one, else the product's. */
   product_stock: number;
-  /** Unit price, a two-decimal rupee string (the variant's when there is one), checked where it entered (decision 048). */
+  /** Unit price, a two-decimal rupee string (the variant's when there is one), checked where it entered (decision 052). */
   final_price: RupeeAmount;
   retailer_id?: number | null;
   wholesaler_id?: number | null;

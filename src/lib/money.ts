@@ -2,7 +2,7 @@
  * Money (ARCHITECTURE: Data; SPEC §9). Amounts are integer paise inside; the
  * API speaks rupee strings with two decimals ("1299.00"); shoppers see Indian
  * digit grouping ('₹1,23,456.00'). The storefront keeps prices as the API's
- * strings, checked once where they arrive (`RupeeAmount`, decision 048), so
+ * strings, checked once where they arrive (`RupeeAmount`, decision 052), so
  * their paise are read without a fallback.
  *
  * Grouping is written by hand on exact integers (BigInt), not Intl, so the

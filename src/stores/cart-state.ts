@@ -45,7 +45,7 @@ const isSyncKey = (value: unknown): value is GuestSyncKey =>
   typeof (value as GuestSyncKey).key === 'string' &&
   typeof (value as GuestSyncKey).lines === 'string';
 
-/** A stored line's price is checked as the seam checks an answer's, so the cart reads its paise without a fallback (decision 048). */
+/** A stored line's price is checked as the seam checks an answer's, so the cart reads its paise without a fallback (decision 052). */
 const isStoredVariant = (value: unknown) =>
   value === null || value === undefined || (typeof value === 'object' && isRupeeAmount((value as { final_price?: unknown }).final_price));
 

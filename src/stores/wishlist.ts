@@ -30,7 +30,7 @@ export const $wishlist = atom<WishlistState>(INITIAL_WISHLIST);
 
 const isPriceOrNone = (value: unknown) => value === null || value === undefined || isRupeeAmount(value);
 
-/** A stored entry: a product id, and prices checked as the seam checks an answer's (decision 048). */
+/** A stored entry: a product id, and prices checked as the seam checks an answer's (decision 052). */
 const isStoredEntry = (item: unknown): item is WishlistItem =>
   typeof item === 'object' &&
   item !== null &&

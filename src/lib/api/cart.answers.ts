@@ -6,7 +6,7 @@ import { isRupeeAmount, type RupeeAmount } from '../money.ts';
 import type { CartLine } from '../cart.ts';
 
 export const id = z.int();
-/** A rupee string with two decimals, handed on as a checked RupeeAmount (decision 048). */
+/** A rupee string with two decimals, handed on as a checked RupeeAmount (decision 052). */
 export const money = z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals');
 
 export const variantSchema = z.object({ id, product_variation: z.string(), final_price: money, stock: z.int() });

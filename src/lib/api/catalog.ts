@@ -15,7 +15,7 @@ export interface CallOptions {
   token?: string | null;
 }
 
-/** Money on the wire: a rupee string with two decimals ("1299.00"), handed on as a checked RupeeAmount (decision 048). */
+/** Money on the wire: a rupee string with two decimals ("1299.00"), handed on as a checked RupeeAmount (decision 052). */
 const money = z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals');
 const id = z.number().int();
 const text = z.string().nullish();

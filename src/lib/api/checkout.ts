@@ -84,7 +84,7 @@ export const appliedCouponSchema = z
 export interface FreshPrice {
   product_id: number;
   product_variation: string | null;
-  /** Unit price as the API writes it ("1299.00"), checked: it replaces the cart line's (decision 048). */
+  /** Unit price as the API writes it ("1299.00"), checked: it replaces the cart line's (decision 052). */
   final_price: RupeeAmount;
 }
 

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { isRupeeAmount, type RupeeAmount } from '../money.ts';
 
 export const id = z.int();
-/** A rupee string with two decimals, handed on as a checked RupeeAmount (decision 048). */
+/** A rupee string with two decimals, handed on as a checked RupeeAmount (decision 052). */
 export const money = z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals');
 
 export const entrySchema = z.object({
