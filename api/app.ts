@@ -58,7 +58,7 @@ export function createApiApp(
     // The payment provider calls its webhook without the store's key; its signature authenticates it instead.
     if (c.req.path === webhookPath && c.req.method === 'POST') return next();
     if (!sameKey(c.req.header('API-KEY'), deps.config.apiKey)) {
-      return fail(c, 401, 'A valid API-KEY header is required');
+      return fail(c, 401, REQUEST_MESSAGES.apiKeyRequired);
     }
     await next();
   });
@@ -77,12 +77,12 @@ export function createApiApp(
   app.route('/', pincodeRoutes());
   app.route('/', paymentRoutes(deps, createPaymentProvider(deps.config.payment)));
 
-  app.notFound((c) => fail(c, 404, 'Not found'));
+  app.notFound((c) => fail(c, 404, REQUEST_MESSAGES.notFound));
   app.onError((error, c) => {
     if (error instanceof ApiError) return fail(c, error.status, error.message, error.errors, error.data);
     const requestId = c.get('requestId') ?? randomUUID();
     console.error(`[${requestId}] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
-    return c.json({ success: false, message: 'Something went wrong', request_id: requestId }, 500);
+    return c.json({ success: false, message: REQUEST_MESSAGES.unexpected, request_id: requestId }, 500);
   });
   return app;
 }

@@ -3,6 +3,7 @@
  * live with their schemas in src/lib/schemas; SPEC §8 texts in src/lib/messages.ts).
  */
 import { MAX_CART_LINE_QUANTITY } from '../src/lib/constants.ts';
+import { MESSAGES } from '../src/lib/messages.ts';
 
 /** A refused try (SECURITY 4, 24, 35). */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.';
@@ -45,6 +46,14 @@ export const REQUEST_MESSAGES = {
   bodyTooLarge: 'The request body is too large',
   methodNotAllowed: 'Method not allowed',
   jsonRequired: 'Send the request body as JSON (Content-Type: application/json)',
+  apiKeyRequired: 'A valid API-KEY header is required',
+  notFound: 'Not found',
+  formUnreadable: 'The form body could not be read',
+  jsonInvalid: 'The body is not valid JSON',
+  invalid: 'The request is not valid',
+  nulCharacter: 'Contains a character that is not allowed',
+  /** An unexpected error: SPEC §8's text, with the request id to find it in the log. */
+  unexpected: MESSAGES.general.somethingWentWrong,
 } as const;
 
 export const OTP_MESSAGES = { sent: 'OTP sent successfully' } as const;

@@ -1,7 +1,9 @@
 /**
  * The import rules of ARCHITECTURE.md, enforced by lint (one rule, resolved
  * paths, so `../` depth does not matter):
- * - pages/layouts -> components/islands -> stores -> lib, never upwards;
+ * - pages/layouts -> components/islands -> scripts -> stores -> lib, never
+ *   upwards; the directives and integrations (Astro's build and render
+ *   hooks) use lib only, and nothing in src/ imports them;
  * - an island feature folder imports only its own files and the shared
  *   `forms/` and `ui/` folders, never another feature's;
  * - a `.server.ts` file is imported only by pages, the middleware and other
@@ -15,16 +17,36 @@ import path from 'node:path';
 const SHARED_ISLAND_FOLDERS = new Set(['forms', 'ui']);
 const API_MAY_IMPORT = [/^src\/lib\/schemas\//, /^src\/lib\/constants\.ts$/, /^src\/lib\/messages\.ts$/, /^src\/lib\/money\.ts$/];
 
-/** The layer of a repo-relative path, lowest first. */
+/** The layer of a repo-relative path in src/, by name. */
 function layerOf(file) {
-  if (file.startsWith('src/lib/')) return 0;
-  if (file.startsWith('src/stores/')) return 1;
-  if (file.startsWith('src/islands/') || file.startsWith('src/components/')) return 2;
-  if (file.startsWith('src/layouts/') || file.startsWith('src/pages/') || file === 'src/middleware.ts') return 3;
+  if (file.startsWith('src/lib/')) return 'lib';
+  if (file.startsWith('src/stores/')) return 'stores';
+  if (file.startsWith('src/scripts/')) return 'scripts';
+  if (file.startsWith('src/islands/') || file.startsWith('src/components/')) return 'components/islands';
+  if (file.startsWith('src/layouts/') || file.startsWith('src/pages/') || file === 'src/middleware.ts') return 'pages/layouts';
+  if (file.startsWith('src/directives/')) return 'directives';
+  if (file.startsWith('src/integrations/')) return 'integrations';
   return undefined;
 }
 
-const LAYER_NAMES = ['lib', 'stores', 'components/islands', 'pages/layouts'];
+/**
+ * What each layer may import besides itself: the layers below it. Page
+ * scripts (bundled for the browser, started by components and layouts) use
+ * stores and lib; the `client:reach` directive and the integrations run in
+ * Astro's hooks and use lib only.
+ */
+const MAY_IMPORT = {
+  lib: [],
+  stores: ['lib'],
+  scripts: ['stores', 'lib'],
+  'components/islands': ['scripts', 'stores', 'lib'],
+  'pages/layouts': ['components/islands', 'scripts', 'stores', 'lib'],
+  directives: ['lib'],
+  integrations: ['lib'],
+};
+
+const FLOW =
+  '(imports flow pages/layouts -> components/islands -> scripts -> stores -> lib; directives and integrations use lib only)';
 
 function islandFeature(file) {
   const match = /^src\/islands\/([^/]+)\//.exec(file);
@@ -39,8 +61,8 @@ export function importViolation(source, target) {
   }
   const from = layerOf(source);
   const to = layerOf(target);
-  if (from !== undefined && to !== undefined && to > from) {
-    return `${LAYER_NAMES[from]} must not import ${LAYER_NAMES[to]} (imports flow pages/layouts -> components/islands -> stores -> lib).`;
+  if (from !== undefined && to !== undefined && to !== from && !MAY_IMPORT[from].includes(to)) {
+    return `${from} must not import ${to} ${FLOW}.`;
   }
   const sourceFeature = islandFeature(source);
   const targetFeature = islandFeature(target);

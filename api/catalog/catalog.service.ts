@@ -7,6 +7,7 @@ import {
   SEARCH_RESULTS_LIMIT,
   type ProductSort,
 } from '../../src/lib/constants.ts';
+import { rupeesToPaise } from '../../src/lib/money.ts';
 import type { ProductFilters, SearchProductsRequest } from '../../src/lib/schemas/catalog.ts';
 import type { Dialect } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -25,8 +26,14 @@ export interface ProductListing {
   sub_categories: CategoryListItem[];
 }
 
-/** Rupees (validated, possibly with decimals) to paise. */
-const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : Math.round(rupees * 100));
+/** Rupees (validated: 0 to PRICE_FILTER_MAX_RUPEES, possibly with decimals) to paise, rounded as decimals, not floats (money.ts). */
+function toPaise(rupees: number | undefined): number | undefined {
+  if (rupees === undefined) return undefined;
+  const paise = rupeesToPaise(rupees);
+  // The schema let only finite amounts up to a crore through: anything else is a bug, not a filter to drop.
+  if (paise === null) throw new RangeError(`A price filter of ${rupees} rupees has no paise`);
+  return paise;
+}
 
 /** The filter fields /get-products and /search-products share. */
 type ListingFilters = Pick<ProductFilters, 'sub_category' | 'min_price' | 'max_price' | 'size' | 'in_stock' | 'out_of_stock'>;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { REQUEST_MESSAGES } from '../messages.ts';
 import { ApiError, type FieldErrors } from './envelope.ts';
 
 /**
@@ -12,11 +13,9 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   // No text of the product holds a NUL, and PostgreSQL refuses one in text: a field the
   // schema let through with one is refused here rather than failing in the database.
   const path = nulPath(input);
-  if (path !== undefined) throw new ApiError(400, NUL_MESSAGE, { [path || 'body']: [NUL_MESSAGE] });
+  if (path !== undefined) throw new ApiError(400, REQUEST_MESSAGES.nulCharacter, { [path || 'body']: [REQUEST_MESSAGES.nulCharacter] });
   return input;
 }
-
-export const NUL_MESSAGE = 'Contains a character that is not allowed';
 
 /** The dotted path of the first string holding a NUL ('' for the value itself), or undefined. */
 function nulPath(value: unknown, depth = 0): string | undefined {
@@ -37,7 +36,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
     const field = issue.path.length ? issue.path.map(String).join('.') : 'body';
     (errors[field] ??= []).push(issue.message);
   }
-  const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid';
+  const first = Object.values(errors)[0]?.[0] ?? REQUEST_MESSAGES.invalid;
   throw new ApiError(400, first, errors);
 }
 
@@ -52,7 +51,7 @@ async function rawBody(c: Context): Promise<unknown> {
       }
       return values;
     } catch {
-      throw new ApiError(400, 'The form body could not be read');
+      throw new ApiError(400, REQUEST_MESSAGES.formUnreadable);
     }
   }
   const text = await c.req.text();
@@ -60,6 +59,6 @@ async function rawBody(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, 'The body is not valid JSON');
+    throw new ApiError(400, REQUEST_MESSAGES.jsonInvalid);
   }
 }

@@ -6,7 +6,7 @@ import { fail, ok } from '../http/envelope.ts';
 import { parseWith, readBody } from '../http/validate.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { applyRazorpayWebhook, confirmPayment, orderGroupView, startAttempt, switchToCashOnDelivery } from './payment.service.ts';
-import { PAYMENT_MESSAGES } from '../messages.ts';
+import { PAYMENT_MESSAGES, REQUEST_MESSAGES } from '../messages.ts';
 
 /** The Razorpay webhook's address under /api: the provider calls it without the store's API-KEY (app.ts). */
 export const RAZORPAY_WEBHOOK_PATH = '/payment/razorpay/webhook';
@@ -29,7 +29,7 @@ export function paymentRoutes({ db, config, mailQueue }: ApiDeps, provider: Paym
   app.post('/payment/confirm', signedIn, async (c) => {
     const { reference, ...proof } = await readBody(c, paymentConfirmSchema);
     // The test gateway's proof (a chosen outcome) is refused outright unless the store runs the test gateway.
-    if (provider.name !== 'test' && proof.outcome !== undefined) return fail(c, 404, 'Not found');
+    if (provider.name !== 'test' && proof.outcome !== undefined) return fail(c, 404, REQUEST_MESSAGES.notFound);
     try {
       const { message, data } = await confirmPayment(db, provider, c.get('auth').customerId, reference, proof);
       return ok(c, data, message);

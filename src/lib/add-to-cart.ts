@@ -9,6 +9,7 @@ import type { AddableProduct, SelectedVariant } from './cart.ts';
 import { DEFAULT_ADD_QUANTITY, MAX_CART_LINE_QUANTITY } from './constants.ts';
 import type { ProductItem } from './api/catalog.ts';
 import { MESSAGES } from './messages.ts';
+import { isRupeeAmount } from './money.ts';
 import { isPositiveId as isId, isRecord, parseJsonRecord } from './json-record.ts';
 import { coverImageOf } from './product-images.ts';
 
@@ -75,7 +76,7 @@ export function addableProduct(product: ProductItem): AddableProduct {
     slug: product.slug,
     cover_image: coverImageOf(product),
     final_price: product.final_price,
-    quantity: Math.max(0, Math.trunc(Number(product.quantity) || 0)),
+    quantity: Math.max(0, product.quantity),
     retailer_id: product.retailer_id ?? null,
     wholesaler_id: product.wholesaler_id ?? null,
   };
@@ -85,9 +86,9 @@ export function addableProduct(product: ProductItem): AddableProduct {
 export function cartVariants(product: Pick<ProductItem, 'productVariations'>): SelectedVariant[] {
   return (product.productVariations ?? []).map((variation) => ({
     id: variation.id,
-    product_variation: String(variation.product_variation ?? '').trim(),
+    product_variation: variation.product_variation.trim(),
     final_price: variation.final_price,
-    stock: Math.max(0, Math.trunc(Number(variation.stock) || 0)),
+    stock: Math.max(0, variation.stock),
   }));
 }
 
@@ -146,7 +147,7 @@ function isAddableProduct(product: unknown): product is AddableProduct {
     typeof product.name === 'string' &&
     typeof product.slug === 'string' &&
     (product.cover_image === undefined || product.cover_image === null || typeof product.cover_image === 'string') &&
-    typeof product.final_price === 'string' &&
+    isRupeeAmount(product.final_price) &&
     isCount(product.quantity) &&
     isOptionalId(product.retailer_id) &&
     isOptionalId(product.wholesaler_id)
@@ -155,7 +156,7 @@ function isAddableProduct(product: unknown): product is AddableProduct {
 
 function isVariant(variant: unknown): variant is SelectedVariant {
   if (!isRecord(variant)) return false;
-  return isId(variant.id) && typeof variant.product_variation === 'string' && typeof variant.final_price === 'string' && isCount(variant.stock);
+  return isId(variant.id) && typeof variant.product_variation === 'string' && isRupeeAmount(variant.final_price) && isCount(variant.stock);
 }
 
 /** The payload of a button's data attribute; null when it is missing or not what encodeAddPayload writes. */

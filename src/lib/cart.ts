@@ -5,13 +5,13 @@
  * cart_id and carries the product's slug.
  */
 import { DEFAULT_ADD_QUANTITY, MAX_CART_LINE_QUANTITY } from './constants.ts';
-import { rupeesToPaise } from './money.ts';
+import { paiseOf, type RupeeAmount } from './money.ts';
 
 export interface SelectedVariant {
   id: number;
   /** The size, e.g. "M". */
   product_variation: string;
-  final_price: string;
+  final_price: RupeeAmount;
   stock: number;
 }
 
@@ -28,8 +28,8 @@ export interface CartLine {
   quantity: number;
   /** Stock of the line: the variant's when there is one, else the product's. */
   product_stock: number;
-  /** Unit price, a two-decimal rupee string (the variant's when there is one). */
-  final_price: string;
+  /** Unit price, a two-decimal rupee string (the variant's when there is one), checked where it entered (decision 052). */
+  final_price: RupeeAmount;
   retailer_id?: number | null;
   wholesaler_id?: number | null;
   selected_variant: SelectedVariant | null;
@@ -41,7 +41,7 @@ export interface AddableProduct {
   name: string;
   slug: string;
   cover_image?: string | null;
-  final_price: string;
+  final_price: RupeeAmount;
   /** Total stock (used when the product has no sizes). */
   quantity: number;
   retailer_id?: number | null;
@@ -132,7 +132,7 @@ export function removeLine(lines: readonly CartLine[], line: Pick<CartLine, 'pro
 
 /** SPEC §9: a line's price is its final price times its quantity, in paise. */
 export function linePaise(line: Pick<CartLine, 'final_price' | 'quantity'>): number {
-  return (rupeesToPaise(line.final_price) ?? 0) * line.quantity;
+  return paiseOf(line.final_price) * line.quantity;
 }
 
 export function cartSubtotalPaise(lines: readonly CartLine[]): number {

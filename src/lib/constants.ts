@@ -66,6 +66,8 @@ export const PRICE_FILTER_MAX_RUPEES = 10_000_000;
 export const CATEGORY_FILTER_MAX = 50;
 export const SIZE_FILTER_MAX = 20;
 export const SIZE_NAME_MAX_LENGTH = 40;
+/** A /shop category filter longer than this is no category's name and is ignored. */
+export const CATEGORY_NAME_MAX_LENGTH = 200;
 
 /** The API's `sort_by` values; the first is the default. */
 export const PRODUCT_SORTS = ['newest', 'price_low_high', 'price_high_low', 'name_asc', 'name_desc'] as const;

@@ -8,6 +8,7 @@
  * lines whose prices the server takes again from its own database at checkout.
  */
 import { addGuestLine, type CartLine } from './cart.ts';
+import { isRupeeAmount } from './money.ts';
 
 export const GUEST_CART_COOKIE = 'guest_cart';
 export const GUEST_CART_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -26,12 +27,12 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 function readLine(value: unknown): CartLine | null {
   if (!isObject(value)) return null;
   const { product_id, product_name, product_slug, product_images, quantity, product_stock, final_price, retailer_id, wholesaler_id } = value;
-  if (!isId(product_id) || !isText(product_name) || !isText(final_price) || !/^\d+(\.\d{1,2})?$/.test(final_price)) return null;
+  if (!isId(product_id) || !isText(product_name) || !isRupeeAmount(final_price)) return null;
   if (!Number.isSafeInteger(quantity) || (quantity as number) < 1 || !Number.isSafeInteger(product_stock)) return null;
   const variant = value.selected_variant;
   let selected_variant: CartLine['selected_variant'] = null;
   if (variant !== null && variant !== undefined) {
-    if (!isObject(variant) || !isId(variant.id) || !isText(variant.product_variation) || !isText(variant.final_price)) return null;
+    if (!isObject(variant) || !isId(variant.id) || !isText(variant.product_variation) || !isRupeeAmount(variant.final_price)) return null;
     if (!Number.isSafeInteger(variant.stock)) return null;
     selected_variant = { id: variant.id, product_variation: variant.product_variation, final_price: variant.final_price, stock: variant.stock as number };
   }

@@ -1,7 +1,9 @@
 /**
  * Money (ARCHITECTURE: Data; SPEC §9). Amounts are integer paise inside; the
  * API speaks rupee strings with two decimals ("1299.00"); shoppers see Indian
- * digit grouping ('₹1,23,456.00').
+ * digit grouping ('₹1,23,456.00'). The storefront keeps prices as the API's
+ * strings, checked once where they arrive (`RupeeAmount`, decision 052), so
+ * their paise are read without a fallback.
  *
  * Grouping is written by hand on exact integers (BigInt), not Intl, so the
  * server's and every browser's output are the same to the character and no
@@ -10,6 +12,28 @@
 import { CURRENCY_SYMBOL, PRICE_DECIMALS } from './constants.ts';
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+declare const rupeeAmount: unique symbol;
+/**
+ * A rupee amount as the API writes it: "1299.00", "-12.50". Only
+ * `isRupeeAmount` makes one (the seam's parsers, and readers of stored carts),
+ * so `paiseOf` needs no fallback.
+ */
+export type RupeeAmount = string & { readonly [rupeeAmount]: true };
+
+/** Two decimals; at most 13 rupee digits, so its paise are a safe integer (₹99,99,99,99,99,999.99 is far past any price). */
+const RUPEE_AMOUNT = /^-?\d{1,13}\.\d{2}$/;
+
+export function isRupeeAmount(value: unknown): value is RupeeAmount {
+  return typeof value === 'string' && RUPEE_AMOUNT.test(value);
+}
+
+/** Exact integer paise of a checked amount ("1299.50" → 129950). */
+export function paiseOf(amount: RupeeAmount): number {
+  const negative = amount.charCodeAt(0) === 45; // '-'
+  const paise = Number(amount.slice(negative ? 1 : 0, -3)) * 100 + Number(amount.slice(-2));
+  return negative ? 0 - paise : paise;
+}
 
 /**
  * Exact paise of a rupee amount, rounded half away from zero at the paisa;
@@ -20,9 +44,11 @@ function toPaise(value: unknown): bigint | null {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    // Beyond 1e21 toFixed switches to exponent form; such numbers are integers.
+    // Beyond 1e21 String() writes an exponent; such numbers are integers.
     if (Math.abs(value) >= 1e21) return BigInt(value) * 100n;
-    text = value.toFixed(2);
+    // The shortest decimal that reads back as this number (what was typed), so 1.005 rounds at the paisa as a
+    // decimal (101) and not as its binary value (1.00499…). Below 1e-6 String() writes an exponent: 0 paise.
+    text = Math.abs(value) < 1e-6 ? '0' : String(value);
   } else if (typeof value === 'string') {
     text = value.replace(/[\s,]/g, '');
   } else if (typeof value === 'bigint') {
@@ -68,11 +94,15 @@ export function formatRupees(value: string | number | null | undefined): string 
 const CURRENCY_SYMBOL_REFERENCE = `&#${CURRENCY_SYMBOL.codePointAt(0)!};`;
 
 /**
- * formatRupees as HTML, the sign written as a character reference: the same
- * text on screen, and markup that stays one-byte text in V8 (decision 042).
+ * Integer paise as HTML ('&#8377;1,299.50'), the sign written as a character
+ * reference: the same text on screen, and markup that stays one-byte text in
+ * V8 (decision 042). Safe integers only, so plain number arithmetic is exact.
  */
-export function formatRupeesHtml(value: string | number | null | undefined): string {
-  return formatPaise(toPaise(value) ?? 0n, CURRENCY_SYMBOL_REFERENCE);
+export function formatPaiseHtml(paise: number): string {
+  const negative = paise < 0;
+  const abs = negative ? -paise : paise;
+  const rest = abs % 100;
+  return `${negative ? '-' : ''}${CURRENCY_SYMBOL_REFERENCE}${groupIndian(String((abs - rest) / 100))}.${String(rest).padStart(PRICE_DECIMALS, '0')}`;
 }
 
 /** Integer paise of a rupee amount ("1299.00" → 129900); null when not a number or beyond safe integers. */

@@ -5,15 +5,15 @@
  */
 import { LOW_STOCK_THRESHOLD, META_DESCRIPTION_MAX_LENGTH } from './constants.ts';
 import type { ProductItem } from './api/catalog.ts';
-import { rupeesToPaise } from './money.ts';
+import { paiseOf, type RupeeAmount } from './money.ts';
 
 /** One size (or other variation) as the size picker shows it. */
 export interface VariantOption {
   id: number;
   label: string;
-  /** Rupee strings as the API sends them ("1299.00"). */
-  price: string;
-  oldPrice: string | null;
+  /** Rupee strings as the API sends them ("1299.00"), checked at the seam. */
+  price: RupeeAmount;
+  oldPrice: RupeeAmount | null;
   stock: number;
   soldOut: boolean;
 }
@@ -51,15 +51,11 @@ export function variantOptions(product: Pick<ProductItem, 'productVariations'>):
   });
 }
 
-function paiseOrInfinity(price: string): number {
-  return rupeesToPaise(price) ?? Number.POSITIVE_INFINITY;
-}
-
 /** The cheapest of some options (the first on a tie); null for none. */
 function cheapest(options: VariantOption[]): VariantOption | null {
   let best: VariantOption | null = null;
   for (const option of options) {
-    if (best === null || paiseOrInfinity(option.price) < paiseOrInfinity(best.price)) best = option;
+    if (best === null || paiseOf(option.price) < paiseOf(best.price)) best = option;
   }
   return best;
 }
@@ -87,8 +83,8 @@ export function stockNote(stock: number): string | null {
 }
 
 export interface ShownPrice {
-  price: string;
-  oldPrice: string | null;
+  price: RupeeAmount;
+  oldPrice: RupeeAmount | null;
 }
 
 /**

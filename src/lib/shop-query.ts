@@ -10,6 +10,7 @@
  */
 import {
   CATEGORY_FILTER_MAX,
+  CATEGORY_NAME_MAX_LENGTH,
   DEFAULT_PRODUCT_PAGE,
   DEFAULT_PRODUCT_SORT,
   MAX_PRODUCT_PAGE,
@@ -121,7 +122,7 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
   // A reversed range is read as meant rather than refused.
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
   return {
-    categories: listValues(params, SHOP_PARAMS.categories, CATEGORY_FILTER_MAX, 200),
+    categories: listValues(params, SHOP_PARAMS.categories, CATEGORY_FILTER_MAX, CATEGORY_NAME_MAX_LENGTH),
     search: normaliseSearch(params.get(SHOP_PARAMS.search)),
     minPrice,
     maxPrice,

@@ -11,6 +11,7 @@ import { getCart } from '../lib/api/cart.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import type { CartLine, GuestSyncKey } from '../lib/cart.ts';
 import { MESSAGES } from '../lib/messages.ts';
+import { isRupeeAmount } from '../lib/money.ts';
 import { $auth } from './auth.ts';
 import { onPersistedStateChange, persistGroup } from './persist.ts';
 import { showToast } from './toast.ts';
@@ -44,12 +45,18 @@ const isSyncKey = (value: unknown): value is GuestSyncKey =>
   typeof (value as GuestSyncKey).key === 'string' &&
   typeof (value as GuestSyncKey).lines === 'string';
 
+/** A stored line's price is checked as the seam checks an answer's, so the cart reads its paise without a fallback (decision 052). */
+const isStoredVariant = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'object' && isRupeeAmount((value as { final_price?: unknown }).final_price));
+
 const isLine = (value: unknown): value is CartLine =>
   typeof value === 'object' &&
   value !== null &&
   Number.isSafeInteger((value as CartLine).product_id) &&
   Number.isSafeInteger((value as CartLine).quantity) &&
-  (value as CartLine).quantity >= 1;
+  (value as CartLine).quantity >= 1 &&
+  isRupeeAmount((value as CartLine).final_price) &&
+  isStoredVariant((value as CartLine).selected_variant);
 
 /** A stored cart group made whole: valid lines only; the drawer closed and no sync error after a reload. */
 export function restoreCart(stored: unknown): CartState {

@@ -9,6 +9,7 @@ import type { ApiClient } from '../lib/api/client.ts';
 import type { Outcome } from '../lib/api/parsed.ts';
 import { addToWishlistCall, getWishlist, removeFromWishlistCall, type WishlistEntry } from '../lib/api/wishlist.ts';
 import type { AddableProduct } from '../lib/cart.ts';
+import { isRupeeAmount } from '../lib/money.ts';
 import { browserApi } from './api-client.ts';
 import { $auth } from './auth.ts';
 import { persistGroup } from './persist.ts';
@@ -27,13 +28,24 @@ export const INITIAL_WISHLIST: WishlistState = Object.freeze({ items: [], loadin
 
 export const $wishlist = atom<WishlistState>(INITIAL_WISHLIST);
 
-/** A stored wishlist group made whole: entries with a product id only. */
+const isPriceOrNone = (value: unknown) => value === null || value === undefined || isRupeeAmount(value);
+
+/** A stored entry: a product id, and prices checked as the seam checks an answer's (decision 052). */
+const isStoredEntry = (item: unknown): item is WishlistItem =>
+  typeof item === 'object' &&
+  item !== null &&
+  Number.isSafeInteger((item as WishlistItem).product_id) &&
+  isRupeeAmount((item as WishlistItem).final_price) &&
+  isPriceOrNone((item as WishlistItem).old_price) &&
+  isPriceOrNone((item as WishlistItem).new_price);
+
+/** A stored wishlist group made whole: readable entries only. */
 export function restoreWishlist(stored: unknown): WishlistState {
   if (typeof stored !== 'object' || stored === null) return INITIAL_WISHLIST;
   const { items, error } = stored as Partial<WishlistState>;
   return {
     ...INITIAL_WISHLIST,
-    items: Array.isArray(items) ? items.filter((item) => typeof item === 'object' && item !== null && Number.isSafeInteger(item.product_id)) : [],
+    items: Array.isArray(items) ? items.filter(isStoredEntry) : [],
     error: typeof error === 'string' ? error : null,
   };
 }

@@ -15,6 +15,7 @@ import { paiseToRupeesString } from '../../src/lib/money.ts';
 import { TEST_API_KEY, createTestApi } from '../helpers/api-harness.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { createCoupon, createProduct, createShopper, type TestShopper, type TestVariant } from '../fixtures/order.fixtures.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 describe('the storefront checkout client against the API', () => {
   let store: StoreDatabase;
@@ -40,10 +41,10 @@ describe('the storefront checkout client against the API', () => {
     product_name: 'Kurta',
     quantity,
     product_stock: 9,
-    final_price: paiseToRupeesString(price),
+    final_price: rupees(paiseToRupeesString(price)),
     retailer_id: variant.retailerId,
     wholesaler_id: variant.wholesalerId,
-    selected_variant: variant.variation ? { id: variant.variantId, product_variation: variant.variation, final_price: paiseToRupeesString(price), stock: 9 } : null,
+    selected_variant: variant.variation ? { id: variant.variantId, product_variation: variant.variation, final_price: rupees(paiseToRupeesString(price)), stock: 9 } : null,
   });
 
   const details = (shopper: TestShopper) => ({

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoreDatabase } from '../../api/db/connect.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
+import { startSmsStandIn, type SmsStandIn } from '../helpers/sms-stand-in.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
 import { accountWithPhone, sendCode, storedCodes, uniqueAddress, uniquePhone } from '../fixtures/otp.fixtures.ts';
@@ -85,41 +84,29 @@ describe('OTP sending', () => {
 describe('OTP sending with an SMS webhook configured', () => {
   let store: StoreDatabase;
   let api: TestApi;
-  let server: Server;
-  const received: { to: string; message: string }[] = [];
-  let onReceive: () => void = () => {};
+  let sms: SmsStandIn;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => {
-        received.push(JSON.parse(text) as { to: string; message: string });
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
-        onReceive();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    sms = await startSmsStandIn();
     store = await createTestDatabase();
-    api = createTestApi(store, { smsWebhookUrl: `http://127.0.0.1:${port}/sms` });
+    api = createTestApi(store, { smsWebhookUrl: sms.url });
   });
   afterAll(async () => {
     await store.close();
-    await new Promise((resolve) => server.close(resolve));
+    await sms.close();
   });
 
   it('posts {to, message} to the webhook and never answers or logs the code', async () => {
     const logged = [vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(console, 'info'), vi.spyOn(console, 'warn')];
     const phone = uniquePhone();
-    const delivered = new Promise<void>((resolve) => (onReceive = resolve));
+    const delivered = sms.nextText();
     const res = await api.post('/otp/send', { mobile: phone }, uniqueAddress());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'OTP sent successfully', data: {} });
     await delivered;
-    const sms = received.at(-1)!;
-    expect(sms.to).toBe(phone);
-    const code = /\b(\d{6})\b/.exec(sms.message)?.[1];
+    const text = sms.received.at(-1)!;
+    expect(text.to).toBe(phone);
+    const code = /\b(\d{6})\b/.exec(text.message)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(res.body)).not.toContain(code);
     for (const spy of logged) {
@@ -133,8 +120,8 @@ describe('OTP sending with an SMS webhook configured', () => {
   it('sends nothing for a login code to an unknown phone, and answers the same', async () => {
     const known = uniquePhone();
     await accountWithPhone(api, known);
-    const before = received.length;
-    const delivered = new Promise<void>((resolve) => (onReceive = resolve));
+    const before = sms.received.length;
+    const delivered = sms.nextText();
     const a = await api.post('/login/otp', { mobile: known }, uniqueAddress());
     await delivered;
     const b = await api.post('/login/otp', { mobile: uniquePhone() }, uniqueAddress());
@@ -142,9 +129,9 @@ describe('OTP sending with an SMS webhook configured', () => {
     expect(b.body).toEqual(a.body);
     // A text to the unknown phone would have left before its answer; one more to the known phone,
     // awaited, marks the point by which it would have arrived.
-    const marker = new Promise<void>((resolve) => (onReceive = resolve));
+    const marker = sms.nextText();
     await api.post('/login/otp', { mobile: known }, uniqueAddress());
     await marker;
-    expect(received.slice(before).map((sms) => sms.to)).toEqual([known, known]);
+    expect(sms.received.slice(before).map((text) => text.to)).toEqual([known, known]);
   });
 });

@@ -3,17 +3,18 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import CartLines from '../../src/islands/cart/CartLines.tsx';
 import type { CartLine } from '../../src/lib/cart.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 afterEach(cleanup);
 
-const size = { id: 11, product_variation: 'M', final_price: '499.00', stock: 4 };
+const size = { id: 11, product_variation: 'M', final_price: rupees('499.00'), stock: 4 };
 const base: CartLine = {
   product_id: 3,
   product_name: 'Linen Shirt',
   product_slug: 'linen-shirt',
   quantity: 1,
   product_stock: 4,
-  final_price: '499.00',
+  final_price: rupees('499.00'),
   selected_variant: size,
 };
 

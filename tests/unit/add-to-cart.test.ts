@@ -13,9 +13,10 @@ import {
 } from '../../src/lib/add-to-cart.ts';
 import type { ProductItem } from '../../src/lib/api/catalog.ts';
 import type { SelectedVariant } from '../../src/lib/cart.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-const size = (id: number, name: string, stock: number): SelectedVariant => ({ id, product_variation: name, final_price: '499.00', stock });
+const size = (id: number, name: string, stock: number): SelectedVariant => ({ id, product_variation: name, final_price: rupees('499.00'), stock });
 
 describe('parseAddRequest', () => {
   it('reads product_id, slug, variant_id and quantity, defaulting the quantity to 1', () => {
@@ -88,11 +89,11 @@ describe('addableProduct and cartVariants', () => {
       name: 'Linen Kurta',
       slug: 'linen-kurta',
       quantity: 9,
-      final_price: '899.00',
+      final_price: rupees('899.00'),
       cover_image: '',
       product_images: 'a.webp, b.webp',
       retailer_id: 4,
-      productVariations: [{ id: 8, product_id: 3, product_variation: ' L ', old_price: '999.00', price: '899.00', final_price: '899.00', stock: 9 }],
+      productVariations: [{ id: 8, product_id: 3, product_variation: ' L ', old_price: rupees('999.00'), price: rupees('899.00'), final_price: rupees('899.00'), stock: 9 }],
     };
     expect(addableProduct(product)).toEqual({
       id: 3,
@@ -114,7 +115,7 @@ describe('the add-to-cart button payload', () => {
     name: 'Kurta "festive" <b>',
     slug: 'kurta',
     cover_image: '/media/k.webp',
-    final_price: '1299.00',
+    final_price: rupees('1299.00'),
     quantity: 4,
     retailer_id: null,
     wholesaler_id: 3,
@@ -134,6 +135,8 @@ describe('the add-to-cart button payload', () => {
     expect(decodeAddPayload(JSON.stringify({ product: { ...product, id: 0 }, variants: [] }))).toBeNull();
     expect(decodeAddPayload(JSON.stringify({ product: { ...product, quantity: -1 }, variants: [] }))).toBeNull();
     expect(decodeAddPayload(JSON.stringify({ product: { ...product, final_price: 12 }, variants: [] }))).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product: { ...product, final_price: '1299' }, variants: [] }))).toBeNull();
+    expect(decodeAddPayload(JSON.stringify({ product, variants: [{ id: 1, product_variation: 'M', final_price: '1299.5', stock: 1 }] }))).toBeNull();
     expect(decodeAddPayload(JSON.stringify({ product, variants: [{ id: 1, product_variation: 'M', final_price: '1', stock: 1.5 }] }))).toBeNull();
   });
 

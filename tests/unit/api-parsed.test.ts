@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
+import { CART_ANSWERS } from '../../src/lib/api/cart.answers.ts';
+import { CATALOG_ANSWERS } from '../../src/lib/api/catalog.ts';
 import { readAnswer } from '../../src/lib/api/parsed.ts';
+import { WISHLIST_ANSWERS } from '../../src/lib/api/wishlist.answers.ts';
 
 const schema = z
   .object({ success: z.literal(true), message: z.string().optional(), data: z.object({ total: z.coerce.number().int() }) })
@@ -51,5 +55,30 @@ describe('readAnswer', () => {
     expect(loads).toBe(0);
     expect(await readAnswer({ success: true, data: { total: 3 } }, load, 'F', 'GET /lazy')).toMatchObject({ ok: true, value: 3 });
     expect(loads).toBe(1);
+  });
+});
+
+describe('prices at the seam', () => {
+  const product = (final_price: string) => ({ id: 1, name: 'Kurta', slug: 'kurta', quantity: 3, final_price });
+  const line = (final_price: string) => ({ product_id: 1, product_name: 'Kurta', quantity: 1, product_stock: 3, final_price });
+  const entry = (final_price: string) => ({
+    ...{ wishlist_id: 5, product_id: 1, product_name: 'Kurta', product_slug: 'kurta', product_images: null },
+    ...{ final_price, old_price: null, retailer_id: null, wholesaler_id: null, added_on: '2025-01-01T00:00:00Z' },
+  });
+  const answers = (price: string) => [
+    safeParse(CATALOG_ANSWERS.productDetails, { success: true, data: { product: product(price) } }),
+    safeParse(CART_ANSWERS.cart, { success: true, data: { cart: [line(price)] } }),
+    safeParse(WISHLIST_ANSWERS.wishlist, { success: true, data: { wishlist: [entry(price)] } }),
+  ];
+
+  it('the catalogue, cart and wishlist parsers hand on a two-decimal rupee amount as it came', () => {
+    const [details, cart, wishlist] = answers('1299.50');
+    expect(details?.data).toMatchObject({ final_price: '1299.50' });
+    expect(cart?.data).toMatchObject([{ final_price: '1299.50' }]);
+    expect(wishlist?.data).toMatchObject([{ final_price: '1299.50' }]);
+  });
+
+  it.each(['1299', '1299.5', '1,299.00', 'free'])('the catalogue, cart and wishlist parsers refuse the price %j', (price) => {
+    expect(answers(price).map((parsed) => parsed.success)).toEqual([false, false, false]);
   });
 });

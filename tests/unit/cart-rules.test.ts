@@ -16,18 +16,19 @@ import {
   type CartLine,
   type SelectedVariant,
 } from '../../src/lib/cart.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 const kurta: AddableProduct = {
   id: 11,
   name: 'Cotton Kurta',
   slug: 'cotton-kurta',
   cover_image: '/img/kurta.jpg',
-  final_price: '799.00',
+  final_price: rupees('799.00'),
   quantity: 10,
   retailer_id: 3,
   wholesaler_id: null,
 };
-const size = (product_variation: string, stock = 10, id = 100): SelectedVariant => ({ id, product_variation, final_price: '849.50', stock });
+const size = (product_variation: string, stock = 10, id = 100): SelectedVariant => ({ id, product_variation, final_price: rupees('849.50'), stock });
 
 describe('lines match by product and size (SPEC §4 Cart)', () => {
   it('the same product with the same variation name is the same line, whatever the variant id', () => {
@@ -98,7 +99,7 @@ describe('guest add never holds an empty line', () => {
 
   it('a matching line takes the added line’s fresher stock and price, and its cap', () => {
     const held = lineFor(kurta, size('M', 10), 4);
-    const fresh = { ...lineFor(kurta, { ...size('M', 2), final_price: '899.00' }), quantity: 1 };
+    const fresh = { ...lineFor(kurta, { ...size('M', 2), final_price: rupees('899.00') }), quantity: 1 };
     expect(addGuestLine([held], fresh)).toEqual([{ ...held, quantity: 2, product_stock: 2, final_price: '899.00' }]);
   });
 });
@@ -161,12 +162,12 @@ describe('quantity control (SPEC §5)', () => {
 
 describe('prices and count (SPEC §9)', () => {
   it('a line costs its final price times its quantity, in paise', () => {
-    expect(linePaise({ final_price: '849.50', quantity: 3 })).toBe(254_850);
-    expect(linePaise({ final_price: '0.10', quantity: 3 })).toBe(30);
+    expect(linePaise({ final_price: rupees('849.50'), quantity: 3 })).toBe(254_850);
+    expect(linePaise({ final_price: rupees('0.10'), quantity: 3 })).toBe(30);
   });
 
   it('the subtotal is the sum of the lines in paise, with no float drift', () => {
-    const lines = [lineFor(kurta, size('M'), 2), lineFor(kurta, null, 1), { ...lineFor(kurta, null), final_price: '0.10', quantity: 3 }];
+    const lines = [lineFor(kurta, size('M'), 2), lineFor(kurta, null, 1), { ...lineFor(kurta, null), final_price: rupees('0.10'), quantity: 3 }];
     expect(cartSubtotalPaise(lines)).toBe(169_900 + 79_900 + 30);
     expect(cartSubtotalPaise([])).toBe(0);
   });

@@ -20,6 +20,7 @@ import {
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
 import { startCart } from '../../src/stores/cart-sync.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 
 interface Call {
@@ -52,9 +53,9 @@ function network(routes: Routes = {}) {
   return { api: createApiClient({ baseUrl: '/api', apiKey: 'k', fetch, token: () => $auth.get().user?.token }), calls };
 }
 
-const kurta = { id: 11, name: 'Cotton Kurta', slug: 'cotton-kurta', final_price: '799.00', quantity: 10, retailer_id: 3 };
-const M = { id: 100, product_variation: 'M', final_price: '849.50', stock: 10 };
-const L = { id: 101, product_variation: 'L', final_price: '849.50', stock: 2 };
+const kurta = { id: 11, name: 'Cotton Kurta', slug: 'cotton-kurta', final_price: rupees('799.00'), quantity: 10, retailer_id: 3 };
+const M = { id: 100, product_variation: 'M', final_price: rupees('849.50'), stock: 10 };
+const L = { id: 101, product_variation: 'L', final_price: rupees('849.50'), stock: 2 };
 const serverLine = (cart_id: number, variant = M, quantity = 1): CartLine => ({ ...lineFor(kurta, variant, quantity), cart_id, retailer_product_id: 11 });
 const signInHere = () => $auth.set({ ...INITIAL_AUTH, isAuthenticated: true, user: { token: 'live', customer: { id: 7 } } });
 const stored = () => JSON.parse(localStorage.getItem(STORE_STATE_KEY) ?? '{}') as Record<string, any>;
@@ -140,6 +141,19 @@ describe('guest cart (no server call, SPEC §6)', () => {
     expect(saved).not.toHaveProperty('addLoading');
     const { restoreCart } = await import('../../src/stores/cart.ts');
     expect(restoreCart({ ...saved, syncError: 'x', loading: true })).toMatchObject({ isCartOpen: false, syncError: null, loading: false, cartItems: saved.cartItems });
+  });
+
+  it('a stored line whose price is not a two-decimal rupee amount is dropped on restore, so no total is guessed', () => {
+    const line = lineFor(kurta, M, 1);
+    const restored = restoreCart({
+      cartItems: [
+        line,
+        { ...line, product_id: 12, final_price: '849.5' },
+        { ...line, product_id: 13, final_price: 849.5 },
+        { ...line, product_id: 14, selected_variant: { ...M, final_price: 'free' } },
+      ],
+    });
+    expect(restored.cartItems).toEqual([line]);
   });
 });
 

@@ -15,23 +15,24 @@ import {
   withFreshPrices,
   writeDraft,
 } from '../../src/lib/checkout.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 const retailerLine: CartLine = {
   product_id: 7,
   product_name: 'Kurta',
   quantity: 2,
   product_stock: 9,
-  final_price: '1299.50',
+  final_price: rupees('1299.50'),
   retailer_id: 3,
   wholesaler_id: null,
-  selected_variant: { id: 70, product_variation: 'M', final_price: '1299.50', stock: 9 },
+  selected_variant: { id: 70, product_variation: 'M', final_price: rupees('1299.50'), stock: 9 },
 };
 const wholesalerLine: CartLine = {
   product_id: 8,
   product_name: 'Cap',
   quantity: 1,
   product_stock: 4,
-  final_price: '250.00',
+  final_price: rupees('250.00'),
   retailer_id: null,
   wholesaler_id: 5,
   selected_variant: null,
@@ -80,12 +81,12 @@ describe('totals', () => {
 
 describe('a 409', () => {
   it('takes the fresh prices onto the matching lines and says whether any changed', () => {
-    const fresh = [{ product_id: 7, product_variation: 'M', final_price: '1399.00' }];
+    const fresh = [{ product_id: 7, product_variation: 'M', final_price: rupees('1399.00') }];
     const { lines, changed } = withFreshPrices([retailerLine, wholesalerLine], fresh);
     expect(changed).toBe(true);
     expect(lines[0]).toMatchObject({ final_price: '1399.00', selected_variant: { final_price: '1399.00' } });
     expect(lines[1]).toBe(wholesalerLine);
-    expect(withFreshPrices([wholesalerLine], [{ product_id: 8, product_variation: null, final_price: '250.00' }]).changed).toBe(false);
+    expect(withFreshPrices([wholesalerLine], [{ product_id: 8, product_variation: null, final_price: rupees('250.00') }]).changed).toBe(false);
   });
 
   it('finds the line a stock error is about', () => {

@@ -10,6 +10,7 @@ import { $checkout, INITIAL_CHECKOUT, applyCoupon, placeOrder, restoreCheckout }
 import { DRAFT_KEY, loadDraft, saveDraft } from '../../src/stores/checkout-draft.ts';
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 type Answer = unknown;
 
@@ -34,7 +35,7 @@ function network(answers: Record<string, Answer[]>) {
   return { api: createApiClient({ baseUrl: '/api', apiKey: 'k', fetch, token: () => $auth.get().user?.token }), keys };
 }
 
-const line = lineFor({ id: 11, name: 'Cotton Kurta', slug: 'cotton-kurta', final_price: '799.00', quantity: 10, retailer_id: 3 }, null, 2);
+const line = lineFor({ id: 11, name: 'Cotton Kurta', slug: 'cotton-kurta', final_price: rupees('799.00'), quantity: 10, retailer_id: 3 }, null, 2);
 const details = { ...EMPTY_DETAILS, firstname: 'Asha', lastname: 'Rao', email: 'a@example.com', phone_number: '9876543210', address: 'x', pincode: '560001', city: 'y', state: 'z' };
 const payload = checkoutPayload(details, [line], 'cod', null);
 const placed = { success: true, message: 'Order placed successfully', data: { order_id: [1], order_number: 'OD123456789012', customer: { id: 7, firstname: 'Asha', phone_number: '9876543210' } } };

@@ -7,9 +7,10 @@ import {
   encodeGuestCart,
   guestCartFromCookieHeader,
 } from '../../src/lib/guest-cart-cookie.ts';
+import { rupees } from '../helpers/rupees.ts';
 
-const product = { id: 11, name: 'Cotton Kurta', slug: 'cotton-kurta', cover_image: '/img/k.jpg', final_price: '799.00', quantity: 10, retailer_id: 3 };
-const medium = lineFor(product, { id: 100, product_variation: 'M', final_price: '849.50', stock: 4 }, 2);
+const product = { id: 11, name: 'Cotton Kurta', slug: 'cotton-kurta', cover_image: '/img/k.jpg', final_price: rupees('799.00'), quantity: 10, retailer_id: 3 };
+const medium = lineFor(product, { id: 100, product_variation: 'M', final_price: rupees('849.50'), stock: 4 }, 2);
 const plain = lineFor({ ...product, id: 12, retailer_id: null, wholesaler_id: 5 }, null, 1);
 
 describe('guest cart cookie', () => {
@@ -37,6 +38,8 @@ describe('guest cart cookie', () => {
       { ...medium, quantity: 1.5 },
       { ...medium, final_price: '1e9' },
       { ...medium, final_price: '<script>' },
+      { ...medium, final_price: '849.5' },
+      { ...medium, selected_variant: { id: 100, product_variation: 'M', final_price: '849', stock: 4 } },
       { ...medium, product_name: 'x'.repeat(301) },
       { ...medium, selected_variant: { id: 'x', product_variation: 'M', final_price: '1.00', stock: 1 } },
       { ...medium, selected_variant: 'M' },

@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importViolation } from '../../eslint/import-layers.js';
 
 const eslint = new ESLint();
@@ -9,6 +9,9 @@ async function lint(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: file });
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
+
+// The first lint loads the config and every plugin: on a busy machine that outlasts one test's time.
+beforeAll(() => lint('src/lib/warm.ts', 'export const x = 1;\n'), 60_000);
 
 describe('lint forbids focused and skipped tests', () => {
   // The planted code is assembled from parts, so this file itself never reads as a focused or skipped test.
@@ -25,13 +28,30 @@ describe('lint forbids focused and skipped tests', () => {
 });
 
 describe('lint enforces the import layers', () => {
-  it('refuses a planted upward import and a store reaching into an island', async () => {
-    const messages = await lint('src/lib/planted.ts', "import { $cart } from '../stores/cart.ts';\nexport const x = $cart;\n");
-    expect(messages).toEqual([expect.stringContaining('lib must not import stores')]);
+  it.each([
+    ['lib reaching into a store', 'src/lib/planted.ts', '../stores/cart.ts', 'lib must not import stores'],
+    ['a store reaching into an island', 'src/stores/planted.ts', '../islands/cart/CartDrawer.tsx', 'stores must not import components/islands'],
+    ['lib reaching into a page script', 'src/lib/planted.ts', '../scripts/cart-start.ts', 'lib must not import scripts'],
+    ['a store reaching into a page script', 'src/stores/planted.ts', '../scripts/cart-start.ts', 'stores must not import scripts'],
+    ['a page script reaching into an island', 'src/scripts/planted.ts', '../islands/cart/CartDrawer.tsx', 'scripts must not import components/islands'],
+  ])('refuses a planted upward import: %s', async (_name, file, specifier, why) => {
+    expect(await lint(file, `import * as planted from '${specifier}';\nexport const x = planted;\n`)).toEqual([expect.stringContaining(why)]);
   });
 
-  it('accepts the allowed direction', async () => {
+  it('accepts the allowed directions', async () => {
     expect(await lint('src/stores/planted.ts', "import { MESSAGES } from '../lib/messages.ts';\nexport const x = MESSAGES;\n")).toEqual([]);
+    expect(await lint('src/scripts/planted.ts', "import { $cart } from '../stores/cart.ts';\nexport const x = $cart;\n")).toEqual([]);
+  });
+
+  it('lets components and layouts start page scripts, and keeps the directive and the integrations to lib', () => {
+    expect(importViolation('src/components/Header.astro', 'src/scripts/island-wakes.ts')).toBeUndefined();
+    expect(importViolation('src/layouts/Base.astro', 'src/scripts/cart-start.ts')).toBeUndefined();
+    expect(importViolation('src/directives/reach.ts', 'src/lib/reach.ts')).toBeUndefined();
+    expect(importViolation('src/integrations/pure-islands.server.ts', 'src/lib/pure-island.ts')).toBeUndefined();
+    expect(importViolation('src/directives/reach.ts', 'src/stores/cart.ts')).toMatch(/directives must not import stores/);
+    expect(importViolation('src/integrations/pure-islands.ts', 'src/islands/ui/AppToaster.tsx')).toMatch(/integrations must not import components\/islands/);
+    expect(importViolation('src/lib/reach.ts', 'src/directives/reach.ts')).toMatch(/lib must not import directives/);
+    expect(importViolation('src/pages/index.astro', 'src/integrations/pure-islands.ts')).toMatch(/pages\/layouts must not import integrations/);
   });
 
   it('keeps each island feature folder to itself, forms/ and ui/', () => {

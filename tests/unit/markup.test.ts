@@ -9,6 +9,7 @@ import { imgMarkup, lazyImageMarkup } from '../../src/lib/markup/lazy-image.mark
 import { priceMarkup } from '../../src/lib/markup/price.markup.ts';
 import { productCardMarkup } from '../../src/lib/markup/product-card.markup.ts';
 import { quickAddToCartMarkup } from '../../src/lib/markup/add-to-cart.markup.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 const HOSTILE = `</noscript><img src=x onerror=alert(1)>"'&`;
 
@@ -24,8 +25,8 @@ function product(overrides: Partial<ProductItem> = {}): ProductItem {
     name: 'Mustard Card Holder',
     slug: 'mustard-card-holder',
     quantity: 5,
-    final_price: '575.00',
-    old_price: '999.00',
+    final_price: rupees('575.00'),
+    old_price: rupees('999.00'),
     cover_image: 'https://shop.example/media/products/mustard-640.webp',
     product_images: null,
     retailer_id: null,
@@ -39,9 +40,9 @@ const size = (id: number, name: string, stock: number) => ({
   id,
   product_id: 7,
   product_variation: name,
-  old_price: '999.00',
-  price: '999.00',
-  final_price: '575.00',
+  old_price: rupees('999.00'),
+  price: rupees('999.00'),
+  final_price: rupees('575.00'),
   stock,
 });
 
@@ -104,14 +105,14 @@ describe('lazy image markup', () => {
 
 describe('price markup', () => {
   it('shows the price, the old price struck through and the percentage off', () => {
-    const box = parse(priceMarkup({ price: '575.00', oldPrice: '999.00', class: 'text-sm' }));
+    const box = parse(priceMarkup({ price: rupees('575.00'), oldPrice: rupees('999.00'), class: 'text-sm' }));
     expect(box.querySelector('p')!.className).toBe('flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm');
     expect(box.textContent).toBe('Price: ₹575.00Original price: ₹999.0042% off');
   });
 
   it('shows no old price when it is not higher', () => {
-    expect(parse(priceMarkup({ price: '575.00', oldPrice: '575.00' })).querySelector('s')).toBeNull();
-    expect(parse(priceMarkup({ price: 1200 })).textContent).toBe('Price: ₹1,200.00');
+    expect(parse(priceMarkup({ price: rupees('575.00'), oldPrice: rupees('575.00') })).querySelector('s')).toBeNull();
+    expect(parse(priceMarkup({ price: rupees('1200.00') })).textContent).toBe('Price: ₹1,200.00');
   });
 });
 
@@ -174,7 +175,7 @@ describe('product card markup', () => {
   it('is one-byte text in V8 for a product whose text is, prices with their rupee sign included', () => {
     // One two-byte piece makes a whole page two-byte, five times slower to encode (decision 042).
     expect(isStringOneByteRepresentation(productCardMarkup(product()))).toBe(true);
-    expect(isStringOneByteRepresentation(priceMarkup({ price: '575.00', oldPrice: '999.00' }))).toBe(true);
+    expect(isStringOneByteRepresentation(priceMarkup({ price: rupees('575.00'), oldPrice: rupees('999.00') }))).toBe(true);
   });
 
   it('a sold-out product shows the badge and no form', () => {

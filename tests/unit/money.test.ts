@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPaiseAsRupees,
+  formatPaiseHtml,
   formatRupees,
   groupIndian,
+  isRupeeAmount,
+  paiseOf,
   paiseToRupeesString,
   rupeesToPaise,
 } from '../../src/lib/money.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 describe('formatRupees', () => {
   it('groups digits the Indian way with two decimals', () => {
@@ -97,6 +101,8 @@ describe('paise helpers', () => {
     expect(rupeesToPaise('1299.00')).toBe(129900);
     expect(rupeesToPaise('0.1')).toBe(10);
     expect(rupeesToPaise(19.99)).toBe(1999);
+    expect(rupeesToPaise(1.005)).toBe(101);
+    expect(rupeesToPaise(0.0000001)).toBe(0);
     expect(rupeesToPaise('abc')).toBeNull();
     expect(rupeesToPaise('1e3')).toBeNull();
   });
@@ -109,5 +115,35 @@ describe('paise helpers', () => {
 
   it('formats paise for display', () => {
     expect(formatPaiseAsRupees(12345600)).toBe('₹1,23,456.00');
+  });
+});
+
+describe('checked rupee amounts', () => {
+  it('are the API\'s two-decimal strings and nothing else', () => {
+    for (const amount of ['0.00', '1299.00', '849.50', '-12.50', '9999999999999.99']) expect(isRupeeAmount(amount)).toBe(true);
+    for (const other of ['1299', '1299.5', '1299.000', '1,299.00', ' 1299.00', '1e3', '.50', '+1.00', '10000000000000.00', '', 1299, null]) {
+      expect(isRupeeAmount(other)).toBe(false);
+    }
+  });
+
+  it('give their exact paise, with no fallback to reach for', () => {
+    expect(paiseOf(rupees('1299.00'))).toBe(129_900);
+    expect(paiseOf(rupees('0.10'))).toBe(10);
+    expect(paiseOf(rupees('849.50'))).toBe(84_950);
+    expect(paiseOf(rupees('-12.50'))).toBe(-1250);
+    expect(Object.is(paiseOf(rupees('-0.00')), 0)).toBe(true);
+    expect(paiseOf(rupees('9999999999999.99'))).toBe(999_999_999_999_999);
+    for (const paise of [0, 1, 99, 100, 129900, 987654321, 123_456_789_012_345]) {
+      expect(paiseOf(rupees(paiseToRupeesString(paise)))).toBe(paise);
+    }
+  });
+
+  it('format from paise as HTML with the sign as a character reference, grouped as formatRupees groups them', () => {
+    expect(formatPaiseHtml(12_345_600)).toBe('&#8377;1,23,456.00');
+    expect(formatPaiseHtml(5)).toBe('&#8377;0.05');
+    expect(formatPaiseHtml(-1250)).toBe('-&#8377;12.50');
+    for (const paise of [0, 7, 9_999, 129_950, 4_567_890, 987_654_321]) {
+      expect(formatPaiseHtml(paise).replace('&#8377;', '₹')).toBe(formatPaiseAsRupees(paise));
+    }
   });
 });

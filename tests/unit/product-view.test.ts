@@ -15,9 +15,10 @@ import {
   stockNote,
   variantOptions,
 } from '../../src/lib/product-view.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 function variation(id: number, size: string, finalPrice: string, stock: number, oldPrice = '999.00'): ProductVariation {
-  return { id, product_id: 1, product_variation: size, old_price: oldPrice, price: finalPrice, stock, final_price: finalPrice };
+  return { id, product_id: 1, product_variation: size, old_price: rupees(oldPrice), price: rupees(finalPrice), stock, final_price: rupees(finalPrice) };
 }
 
 function product(overrides: Partial<ProductItem> = {}): ProductItem {
@@ -28,8 +29,8 @@ function product(overrides: Partial<ProductItem> = {}): ProductItem {
     slug: 'rust-oxford-shirt',
     description: '<p>A shirt.</p>',
     quantity: 10,
-    final_price: '699.00',
-    old_price: '999.00',
+    final_price: rupees('699.00'),
+    old_price: rupees('999.00'),
     cover_image: '/media/a-640.webp',
     product_images: '/media/a-640.webp,/media/b-640.webp',
     productVariations: [],
@@ -117,7 +118,7 @@ describe('shownPrice', () => {
   it('shows the cheapest size when none is selected, else the product price', () => {
     const soldOut = product({ productVariations: [variation(1, 'S', '759.00', 0), variation(2, 'M', '699.00', 0)] });
     expect(shownPrice(soldOut, null).price).toBe('699.00');
-    expect(shownPrice(product({ final_price: '575.00', old_price: '999.00' }), null)).toEqual({
+    expect(shownPrice(product({ final_price: rupees('575.00'), old_price: rupees('999.00') }), null)).toEqual({
       price: '575.00',
       oldPrice: '999.00',
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_FILTER_MAX_RUPEES, SIZE_FILTER_MAX, SIZE_NAME_MAX_LENGTH } from '../../src/lib/constants.ts';
+import { CATEGORY_NAME_MAX_LENGTH, PRICE_FILTER_MAX_RUPEES, SIZE_FILTER_MAX, SIZE_NAME_MAX_LENGTH } from '../../src/lib/constants.ts';
 import {
   EMPTY_SHOP_QUERY,
   categoryIdsFor,
@@ -54,6 +54,11 @@ describe('parseShopQuery', () => {
   it('treats blank or whitespace-only search as no search', () => {
     expect(parse('search=').search).toBe('');
     expect(parse('search=%20%20%20').search).toBe('');
+  });
+
+  it('ignores a category name longer than any category has', () => {
+    const longest = 'c'.repeat(CATEGORY_NAME_MAX_LENGTH);
+    expect(parse(`categories=${longest},${longest}x,Caps`).categories).toEqual([longest, 'Caps']);
   });
 
   it('ignores prices with letters, negative prices and absurd prices', () => {

@@ -8,11 +8,13 @@ import {
   $wishlistIds,
   INITIAL_WISHLIST,
   addToWishlist,
+  restoreWishlist,
   fetchWishlist,
   removeFromWishlist,
   type WishlistItem,
 } from '../../src/stores/wishlist.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
+import { rupees } from '../helpers/rupees.ts';
 
 /** The toasts the store asked for, in order. */
 const toasts = () => $toastQueue.get().map((t) => `${t.kind}: ${t.message}`);
@@ -23,7 +25,7 @@ const entry = (product_id: number): WishlistItem => ({
   product_name: `Product ${product_id}`,
   product_slug: `product-${product_id}`,
   product_images: null,
-  final_price: '499.00',
+  final_price: rupees('499.00'),
   old_price: null,
   retailer_id: 3,
   wholesaler_id: null,
@@ -134,5 +136,14 @@ describe('wishlist', () => {
     const fresh = await import('../../src/stores/wishlist.ts');
     await vi.waitFor(() => expect([...fresh.$wishlistIds.get()]).toEqual([2]));
     expect(calls.map((c) => c.route)).toEqual(['GET /customer/wishlist']);
+  });
+});
+
+describe('the stored wishlist', () => {
+  it('keeps only entries whose prices are two-decimal rupee amounts', () => {
+    const restored = restoreWishlist({
+      items: [entry(1), { ...entry(2), final_price: '499' }, { ...entry(3), old_price: 'free' }, { ...entry(4), new_price: 12 }],
+    });
+    expect(restored.items).toEqual([entry(1)]);
   });
 });

@@ -2,10 +2,12 @@
  * Parsers of the cart answers (zod/mini), loaded with the first cart call: the cart store is on every page, so they stay off the page until needed.
  */
 import * as z from 'zod/mini';
+import { isRupeeAmount, type RupeeAmount } from '../money.ts';
 import type { CartLine } from '../cart.ts';
 
 export const id = z.int();
-export const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
+/** A rupee string with two decimals, handed on as a checked RupeeAmount (decision 052). */
+export const money = z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals');
 
 export const variantSchema = z.object({ id, product_variation: z.string(), final_price: money, stock: z.int() });
 

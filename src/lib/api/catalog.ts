@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_PAGE } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { isRupeeAmount, type RupeeAmount } from '../money.ts';
 import type { ApiClient, ParamValue } from './client.ts';
 import { parsedCall, type Outcome } from './parsed.ts';
 import { categorySchema } from './store.ts';
@@ -14,8 +15,8 @@ export interface CallOptions {
   token?: string | null;
 }
 
-/** Money on the wire: a rupee string with two decimals ("1299.00"). */
-const money = z.string().regex(/^-?\d+\.\d{2}$/, 'a rupee amount with two decimals');
+/** Money on the wire: a rupee string with two decimals ("1299.00"), handed on as a checked RupeeAmount (decision 052). */
+const money = z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals');
 const id = z.number().int();
 const text = z.string().nullish();
 

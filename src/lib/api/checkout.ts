@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { rupeesToPaise } from '../money.ts';
+import { isRupeeAmount, rupeesToPaise, type RupeeAmount } from '../money.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 import { isRecord } from '../json-record.ts';
 import { failed, parsedCall, readAnswer, type Outcome } from './parsed.ts';
@@ -85,24 +85,28 @@ export const appliedCouponSchema = z
 export interface FreshPrice {
   product_id: number;
   product_variation: string | null;
-  /** Unit price as the API writes it ("1299.00"). */
-  final_price: string;
+  /** Unit price as the API writes it ("1299.00"), checked: it replaces the cart line's (decision 052). */
+  final_price: RupeeAmount;
 }
 
 const freshPricesSchema = z.object({
   products: z.array(
-    z.object({ product_id: z.number(), product_variation: z.string().nullable(), final_price: z.string() }).loose(),
+    z
+      .object({
+        product_id: z.number(),
+        product_variation: z.string().nullable(),
+        final_price: z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals'),
+      })
+      .loose(),
   ),
 });
 
 /** The fresh lines of a 409 'Prices have changed' (the failure's `data`), or null when it carries none. */
 export function freshPricesOf(data: unknown): FreshPrice[] | null {
   const parsed = freshPricesSchema.safeParse(data);
-  if (!parsed.success || rupeesOk(parsed.data.products) === false) return null;
+  if (!parsed.success) return null;
   return parsed.data.products.map(({ product_id, product_variation, final_price }) => ({ product_id, product_variation, final_price }));
 }
-
-const rupeesOk = (lines: Array<{ final_price: string }>) => lines.every((line) => rupeesToPaise(line.final_price) !== null);
 
 type CallOptions = Pick<RequestOptions, 'signal' | 'key'>;
 

@@ -1,8 +1,9 @@
 /**
  * Parsed results at the seam: a call's answer is checked by its resource's
  * zod parser and handed on as the storefront's own type, so stores and islands
- * never see an envelope. Resource modules (checkout.ts, orders.ts, ...) call
- * `parsedCall`; older modules still hand envelopes on and move here one by one.
+ * never see an envelope. Every resource module (catalog.ts, cart.ts,
+ * checkout.ts, orders.ts, ...) reads its answers here: `parsedCall`, or
+ * `readAnswer` for an answer it reshapes first.
  *
  * An answer that does not parse is a failure with 'Something went wrong',
  * logged once per call site and reason, so a contract break is visible without

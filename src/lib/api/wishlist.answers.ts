@@ -2,9 +2,11 @@
  * Parsers of the wishlist answers (zod/mini), loaded with the first wishlist call: the heart is on every product page, so they stay off the page until needed.
  */
 import * as z from 'zod/mini';
+import { isRupeeAmount, type RupeeAmount } from '../money.ts';
 
 export const id = z.int();
-export const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/));
+/** A rupee string with two decimals, handed on as a checked RupeeAmount (decision 052). */
+export const money = z.custom<RupeeAmount>(isRupeeAmount, 'a rupee amount with two decimals');
 
 export const entrySchema = z.object({
   wishlist_id: id,

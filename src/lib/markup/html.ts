@@ -22,7 +22,7 @@ const ESCAPED = /[&<>"']|[\u0080-\u{10ffff}]/gu;
  * long to encode for sending (180 against 35 µs for /shop's 150 KB, decision
  * 042); Astro's TextEncoder takes twice as long again for one-byte text with a
  * single `©` as for ASCII (97 against 50 µs, decision 043). Text we write
- * ourselves is written ASCII from the start (formatRupeesHtml, entities in
+ * ourselves is written ASCII from the start (formatPaiseHtml, entities in
  * templates); a value that arrives otherwise through Astro keeps its page so.
  * Most values need nothing: they are tested first and returned as they are.
  */

@@ -58,7 +58,7 @@ export function productCardMarkup(product: ProductItem, options: ProductCardOpti
     `<article class="${ARTICLE_CLASS}">` +
     '<div class="relative aspect-square overflow-hidden bg-neutral-100">' +
     picture +
-    (Number(product.quantity) <= 0 ? OUT_OF_STOCK_BADGE : '') +
+    (product.quantity <= 0 ? OUT_OF_STOCK_BADGE : '') +
     `<div class="absolute top-2 right-2 z-10">${heart}</div>` +
     '</div>' +
     '<div class="flex flex-1 flex-col gap-1.5 p-3">' +

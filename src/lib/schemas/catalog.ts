@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CATEGORY_FILTER_MAX,
+  CURRENCY_SYMBOL,
   DEFAULT_PRODUCT_PAGE,
   DEFAULT_PRODUCT_SORT,
   MAX_PRODUCT_PAGE,
@@ -12,6 +13,7 @@ import {
   SIZE_NAME_MAX_LENGTH,
   type ProductSort,
 } from '../constants.ts';
+import { groupIndian } from '../money.ts';
 import { invalid, isBlank, type Ctx } from './refinement.ts';
 
 /**
@@ -54,6 +56,9 @@ const SORT_ALIASES: Record<string, ProductSort> = {
 /** Characters a search may contain besides letters, digits and spaces. */
 export const SEARCH_PUNCTUATION = "' - & . , / ( ) +";
 
+/** '₹1,00,00,000': the highest price filter, in whole rupees as a shopper writes it. */
+const PRICE_FILTER_MAX_TEXT = `${CURRENCY_SYMBOL}${groupIndian(String(PRICE_FILTER_MAX_RUPEES))}`;
+
 export const CATALOG_MESSAGES = {
   body: 'The request body must be an object of fields',
   pageWhole: 'Page must be a whole number',
@@ -65,8 +70,8 @@ export const CATALOG_MESSAGES = {
   maxPriceNumber: 'Maximum price must be a number',
   minPriceNegative: 'Minimum price cannot be negative',
   maxPriceNegative: 'Maximum price cannot be negative',
-  minPriceTooHigh: 'Minimum price cannot be more than ₹1,00,00,000',
-  maxPriceTooHigh: 'Maximum price cannot be more than ₹1,00,00,000',
+  minPriceTooHigh: `Minimum price cannot be more than ${PRICE_FILTER_MAX_TEXT}`,
+  maxPriceTooHigh: `Maximum price cannot be more than ${PRICE_FILTER_MAX_TEXT}`,
   priceRange: 'Minimum price cannot be more than the maximum price',
   sizeList: 'Sizes must be size names separated by commas',
   sizeCount: `Choose at most ${SIZE_FILTER_MAX} sizes`,
