@@ -31,6 +31,17 @@ describe('ConfirmDialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
   });
 
+  it('keeps Tab inside: past Confirm to Cancel, and Shift+Tab from Cancel to Confirm', () => {
+    renderDialog();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+
   it('reports the shopper’s choice', () => {
     const { onConfirm, onCancel } = renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));

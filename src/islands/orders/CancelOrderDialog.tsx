@@ -16,7 +16,7 @@ import { ruleOf } from '../forms/field-rules.ts';
 import { focusFirstInvalid, formBehaviour, submitWith } from '../forms/form-behaviour.ts';
 import { secondaryButtonClass } from '../forms/form-styles.ts';
 import { useAppForm } from '../forms/app-form.ts';
-import { wrapTab } from './wrap-tab.ts';
+import { wrapTab } from '../ui/wrap-tab.ts';
 
 interface Props {
   orderId: number;

@@ -15,7 +15,7 @@ import { CloseIcon } from '../ui/Icons.tsx';
 import { useCopied } from '../ui/use-copied.ts';
 import CancelOrderDialog from './CancelOrderDialog.tsx';
 import OrderImage from './OrderImage.tsx';
-import { wrapTab } from './wrap-tab.ts';
+import { wrapTab } from '../ui/wrap-tab.ts';
 
 interface Props {
   popup: OrderPopupState;

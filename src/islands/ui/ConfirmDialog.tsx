@@ -1,11 +1,12 @@
 /**
  * The shared confirmation dialog (SPEC §2 "Confirmation dialog (shared)"): a
- * native <dialog> opened with showModal(), so the browser traps focus, makes
- * the page inert and turns Escape into a cancel. `open` is the caller's flag
+ * native <dialog> opened with showModal(), so the browser makes the page inert
+ * and turns Escape into a cancel, and Tab wraps inside it (wrap-tab.ts). `open` is the caller's flag
  * (SPEC §2 Interface flags); the dialog only mirrors it and reports the
  * shopper's choice. While `busy` the buttons are disabled and Escape is ignored.
  */
 import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
+import { wrapTab } from './wrap-tab.ts';
 
 interface Props {
   title: string;
@@ -66,6 +67,7 @@ export default function ConfirmDialog(props: Props) {
       aria-busy={busy || undefined}
       onCancel={onCancelEvent}
       onClose={onClose}
+      onKeyDown={wrapTab}
       className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl bg-page p-6 text-on-page shadow-xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-lg font-semibold">

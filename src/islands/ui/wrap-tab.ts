@@ -2,7 +2,8 @@
  * Keeps Tab inside a modal <dialog>: from its last control to its first and
  * back with Shift+Tab. `showModal()` makes the page behind inert, but Chromium
  * still lets Tab leave the page for the browser's own controls at either end;
- * the drawer and the cancel dialog promise focus stays in them while open.
+ * our dialogs (the order drawer, Cancel Order, the shared confirmation) keep
+ * focus in them while open (decision 054).
  */
 import type { KeyboardEvent } from 'react';
 
