@@ -83,7 +83,7 @@ export function orderConfirmationMail(siteOrigin: string, storeName: string, ord
 export function orderCancelledMail(
   siteOrigin: string,
   storeName: string,
-  cancelled: { orderNumber: string; line: OrderMailLine; refundNote: string | null },
+  cancelled: { orderNumber: string; line: OrderMailLine; reason: string | null; refundNote: string | null },
 ): MailContent {
   const name = oneLine(storeName);
   const link = `${origin(siteOrigin)}/my-account/orders`;
@@ -94,6 +94,7 @@ export function orderCancelledMail(
     '',
     `This item of your order ${cancelled.orderNumber} has been cancelled:`,
     item,
+    ...(cancelled.reason ? [`Reason: ${cancelled.reason}`] : []),
     ...(cancelled.refundNote ? ['', cancelled.refundNote] : []),
     '',
     `Your orders: ${link}`,
@@ -102,6 +103,7 @@ export function orderCancelledMail(
   const html = htmlMail(name, [
     `<p>This item of your order <strong>${escapeHtml(cancelled.orderNumber)}</strong> has been cancelled:</p>`,
     `<p>${escapeHtml(item)}</p>`,
+    ...(cancelled.reason ? [`<p>Reason: ${escapeHtml(cancelled.reason)}</p>`] : []),
     ...(cancelled.refundNote ? [`<p>${escapeHtml(cancelled.refundNote)}</p>`] : []),
     `<p><a href="${escapeHtml(link)}">Your orders</a></p>`,
   ]);

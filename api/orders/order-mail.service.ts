@@ -48,7 +48,9 @@ export function orderMailComposers(siteOrigin: string): Record<string, MailCompo
       if (!line) return null;
       // A prepaid line was paid for; COD and unpaid lines owe nothing.
       const refundNote = line.payment_method === 'prepaid' ? 'If you paid for it, the amount will be refunded to your original payment method.' : null;
-      return (store) => orderCancelledMail(siteOrigin, store, { orderNumber: line.checkout_ref, line: mailLine(line), refundNote });
+      // The reason as recorded: the shopper's choice (with their words for Other), or the store's with its note.
+      const reason = [line.cancel_reason, line.cancel_reason_text].filter(Boolean).join(': ') || null;
+      return (store) => orderCancelledMail(siteOrigin, store, { orderNumber: line.checkout_ref, line: mailLine(line), reason, refundNote });
     },
   };
 }

@@ -85,12 +85,13 @@ describe('order mail: what the confirmation and the cancellation notice say', ()
     const [notice] = await api.mailTo(shopper.email);
     expect(notice?.subject).toBe(`Store: Order ${number}: item cancelled`);
     const text = notice!.text.split('\n');
-    expect(text).toEqual(expect.arrayContaining([`This item of your order ${number} has been cancelled:`, 'Chikankari Kurta (size L) x 2']));
+    expect(text).toEqual(expect.arrayContaining([`This item of your order ${number} has been cancelled:`, 'Chikankari Kurta (size L) x 2', 'Reason: Changed My Mind']));
     // Only the cancelled line, and no refund talk for an order paid on delivery.
     expect(notice!.text).not.toContain('Cotton Cap');
     expect(notice!.text).not.toMatch(/refund/i);
     expect(notice!.html).toContain(`<p>This item of your order <strong>${number}</strong> has been cancelled:</p>`);
     expect(notice!.html).toContain('<p>Chikankari Kurta (size L) x 2</p>');
+    expect(notice!.html).toContain('<p>Reason: Changed My Mind</p>');
   });
 
   it('promises the refund in the notice of a prepaid line the store cancels', async () => {
@@ -106,6 +107,7 @@ describe('order mail: what the confirmation and the cancellation notice say', ()
       expect.arrayContaining([
         `This item of your order ${number} has been cancelled:`,
         'Linen Kurta x 1',
+        'Reason: Cancelled by the store: Seller out of stock',
         'If you paid for it, the amount will be refunded to your original payment method.',
       ]),
     );
