@@ -2,7 +2,7 @@
  * Every message the store API writes itself, in one place (field rules' messages
  * live with their schemas in src/lib/schemas; SPEC §8 texts in src/lib/messages.ts).
  */
-import { MAX_CART_LINE_QUANTITY } from '../src/lib/constants.ts';
+import { MAX_CART_LINE_QUANTITY, MAX_PRODUCT_PAGE } from '../src/lib/constants.ts';
 import { MESSAGES } from '../src/lib/messages.ts';
 
 /** A refused try (SECURITY 4, 24, 35). */
@@ -38,7 +38,7 @@ export const ORDER_MESSAGES = {
   notFound: 'Order not found',
   notCancellable: 'This order can no longer be cancelled',
   cancelled: 'Order cancelled successfully',
-  pageInvalid: 'Page must be a whole number from 1',
+  pageInvalid: `Page must be a whole number from 1 to ${MAX_PRODUCT_PAGE}`,
   storeCancelReason: 'Cancelled by the store',
 } as const;
 

@@ -83,7 +83,11 @@ describe('GET /customer/orders and POST /customer/cancel-order', () => {
     expect(one.body.data.orders).toHaveLength(50);
     expect(two.body.data.orders).toHaveLength(2);
     expect(two.body.data.pagination).toMatchObject({ current_page: 2, last_page: 2, total: 52, from: 51, to: 52 });
-    expect((await api.get('/customer/orders?page=0', shopper.headers)).status).toBe(400);
+    for (const page of ['0', '10001', '1234567', 'two']) {
+      const refused = await api.get(`/customer/orders?page=${page}`, shopper.headers);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Page must be a whole number from 1 to 10000');
+    }
   });
 
   it('answers an empty list to a shopper without orders, and 401 without a token', async () => {

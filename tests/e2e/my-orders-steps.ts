@@ -15,7 +15,7 @@ type Shopper = Awaited<ReturnType<typeof verifiedAccount>>;
 // The store API's own messages (api/messages.ts).
 export const CANCELLED = 'Order cancelled successfully';
 export const ADDRESS_SAVED = 'Shipping address saved successfully';
-export const PAGE_INVALID = 'Page must be a whole number from 1';
+export const PAGE_INVALID = 'Page must be a whole number from 1 to 10000';
 
 /**
  * A size with plenty left, so other specs' stock-dependent screens stay as they
