@@ -29,14 +29,18 @@ export function adoptShippingAddress(address: ShippingAddress | null, error: str
   $shippingAddress.set({ address, loading: false, error });
 }
 
-/** `GET /customer/get-shipping-address`; 'Failed to fetch shipping address' when it fails without a message. */
+/** `GET /customer/get-shipping-address`; 'Failed to fetch shipping address' when it fails without a message, toasted and stored (SPEC §8). */
 export async function fetchShippingAddress(api: ApiClient): Promise<Outcome<ShippingAddress | null> | null> {
   if (!$auth.get().isAuthenticated) return null;
   update({ loading: true, error: null });
   const outcome = await getShippingAddress(api, { key: 'shipping-address' });
   if (outcome.ok) update({ address: outcome.value, loading: false });
   else if (outcome.cancelled) update({ loading: false });
-  else update({ loading: false, error: outcome.messages[0] ?? MESSAGES.account.fetchAddressFailed });
+  else {
+    const message = outcome.messages[0] ?? MESSAGES.account.fetchAddressFailed;
+    update({ loading: false, error: message });
+    showToast('error', message);
+  }
   return outcome;
 }
 

@@ -43,13 +43,14 @@ it("the SPEC §8 fallbacks: 'Failed to save shipping address', 'Failed to fetch 
   expect($shippingAddress.get().error).toBe('Failed to save shipping address');
   await fetchShippingAddress(apiAnswering(new TypeError('offline')).api);
   expect($shippingAddress.get().error).toBe('Failed to fetch shipping address');
+  expect(toasts()).toEqual(['error: Failed to save shipping address', 'error: Failed to fetch shipping address']);
 });
 
 it('a save keeps the returned address when the refetch after it fails (SPEC §4)', async () => {
   const { api, urls } = apiAnswering({ success: true, message: 'Shipping address saved successfully', data: wire }, new TypeError('offline'));
   await saveAddress(api, payload);
   expect(urls).toEqual(['/api/customer/shipping-address', '/api/customer/get-shipping-address']);
-  expect(toasts()).toEqual(['success: Shipping address saved successfully']);
+  expect(toasts()).toEqual(['success: Shipping address saved successfully', 'error: Failed to fetch shipping address']);
   expect($shippingAddress.get()).toMatchObject({
     loading: false,
     error: 'Failed to fetch shipping address',
