@@ -9,7 +9,7 @@ import {
   freshClientAddress,
   mailedToken,
   signIn,
-  signedInAccounts,
+  fiftyWrongPasswordsFromOneAddress,
   uniqueEmail,
   verifiedAccount,
   type TestApi,
@@ -182,15 +182,10 @@ describe('an account’s email changes only with the current password (SECURITY 
   });
 
   it('limits wrong passwords to 50 per address across accounts, shared with password changes', { timeout: 120_000 }, async () => {
-    const sessions = await signedInAccounts(store, 14);
-    const from = freshClientAddress();
     const wrongFrom = (token: string, i: number, headers: Record<string, string>) =>
       api.post('/customer/change-email', { email: uniqueEmail('x'), password: `wrong!${i}` }, { ...bearer(token), ...headers });
-    // 4 tries per account stay under the account's limit of 5: only the address's count can refuse.
-    const statuses = [];
-    for (let i = 0; i < 50; i += 1) statuses.push((await wrongFrom(sessions[Math.floor(i / 4)]!, i, from)).status);
+    const { statuses, untouched: fresh, from } = await fiftyWrongPasswordsFromOneAddress(store, wrongFrom);
     expect(statuses).toEqual(Array(50).fill(400));
-    const fresh = sessions[13]!;
     const refused = await wrongFrom(fresh, 50, from);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ success: false, message: 'Too many attempts. Try again later.' });

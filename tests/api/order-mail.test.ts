@@ -7,7 +7,7 @@ import { createTestApi } from '../helpers/api-harness.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../helpers/smtp-stand-in.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
-import { checkoutBody, createCoupon, createProduct, createShopper, orderLine, type TestShopper } from '../fixtures/order.fixtures.ts';
+import { checkoutBody, createCoupon, createProduct, createShopper, orderLine, placedOrder, type TestShopper } from '../fixtures/order.fixtures.ts';
 
 /**
  * Order mail (SECURITY 27): the confirmation and the cancellation notice say
@@ -26,11 +26,7 @@ describe('order mail: what the confirmation and the cancellation notice say', ()
   });
   afterAll(() => store.close());
 
-  async function placed(shopper: TestShopper, lines: unknown[], extra: Record<string, unknown> = {}) {
-    const res = await api.post('/checkout', checkoutBody(shopper, lines, extra), shopper.headers);
-    expect(res.status).toBe(200);
-    return res.body.data as { order_id: number[]; order_number: string };
-  }
+  const placed = (shopper: TestShopper, lines: unknown[], extra: Record<string, unknown> = {}) => placedOrder(api, shopper, lines, extra);
 
   it('confirms a coupon order with its discount in rupees with Indian grouping, the payment method and the address', async () => {
     const shopper = await createShopper(store.db);

@@ -8,6 +8,7 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
 import {
   checkoutBody,
+  placedOrder,
   createCoupon,
   createProduct,
   createShopper,
@@ -26,11 +27,7 @@ describe('GET /customer/orders and POST /customer/cancel-order', () => {
   });
   afterAll(() => store.close());
 
-  async function placed(shopper: TestShopper, lines: unknown[], extra: Record<string, unknown> = {}) {
-    const res = await api.post('/checkout', checkoutBody(shopper, lines, extra), shopper.headers);
-    if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return res.body.data as { order_id: number[]; order_number: string };
-  }
+  const placed = (shopper: TestShopper, lines: unknown[], extra: Record<string, unknown> = {}) => placedOrder(api, shopper, lines, extra);
   const cancel = (shopper: TestShopper, body: Record<string, unknown>) => api.post('/customer/cancel-order', body, shopper.headers);
   const reason = (orderId: number, extra: Record<string, unknown> = {}) => ({ order_id: orderId, reject_reason_select: 'Changed My Mind', ...extra });
 

@@ -23,13 +23,7 @@ describe('prepaid orders with Razorpay', () => {
   beforeAll(async () => {
     store = await createTestDatabase();
     razorpay = await startRazorpayStandIn();
-    const payment = readPaymentConfig({
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: razorpay.keyId,
-      RAZORPAY_KEY_SECRET: razorpay.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
-      RAZORPAY_API_URL: razorpay.url,
-    });
+    const payment = readPaymentConfig(razorpay.storeEnv);
     api = createTestApi(store, { payment });
     [variant] = (await createProduct(store.db, { L: { price: 799_00, stock: 100 } })) as [TestVariant];
   });

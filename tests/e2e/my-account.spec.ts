@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { confirmEmailFromLink, expectMessage } from './auth-steps.ts';
 import { DEMO_SHOPPER, latestMail, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
-import { API_KEY, allProducts, apiPost, inStock } from './store-api.ts';
+import { API_KEY, apiPost } from './store-api.ts';
+import { ampleSize, placeOrder } from './my-orders-steps.ts';
 import { formatRupees } from '../../src/lib/money.ts';
 
 // The store API's own messages (api/customer/customer.service.ts ACCOUNT_MESSAGES).
@@ -236,37 +237,11 @@ test('My Orders says there are none yet, then lists an order the shopper placed 
   await expect(accountNav(page).getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 
-  const token = (await apiPost(request, '/customer/login', { email: shopper.email, password: shopper.password })).data.token as string;
-  // A size with plenty left, so the other specs' stock-dependent screens stay as they are.
-  const product = (await allProducts(request)).find((p) => inStock(p).some((v) => v.stock >= 10));
-  const size = inStock(product!).find((v) => v.stock >= 10)!;
-  const placed = await request.post('/api/checkout', {
-    headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` },
-    data: {
-      firstname: 'Nila',
-      lastname: 'Rao',
-      email: shopper.email,
-      phone_number: shopper.phone,
-      payment_method: 'cod',
-      address: '14 Linking Road',
-      pincode: '400050',
-      city: 'Mumbai Suburban',
-      state: 'Maharashtra',
-      products: [
-        {
-          ...(product!.retailer_id ? { retailer_id: product!.retailer_id, retailer_product_id: product!.id } : { wholesaler_id: product!.wholesaler_id, product_id: product!.id }),
-          quantity: 1,
-          final_amount: size.final_price,
-          product_variation: size.product_variation,
-        },
-      ],
-    },
-  });
-  expect(placed.status()).toBe(200);
-  const orderNumber = (await placed.json()).data.order_number as string;
+  const { product, size } = await ampleSize(request);
+  const orderNumber = await placeOrder(request, shopper, product, size);
   await page.reload();
   const line = page.getByRole('main').getByRole('listitem').filter({ hasText: `Order ${orderNumber}` });
-  await expect(line).toContainText(product!.name);
+  await expect(line).toContainText(product.name);
   await expect(line).toContainText('Order Has Been Placed');
   await expect(line).toContainText(formatRupees(size.final_price));
 });

@@ -45,11 +45,7 @@ test.beforeAll(async () => {
     SEED_DEMO: '1',
     // The demo images the run's own server already made: not drawn again here.
     MEDIA_DIR: process.env.MEDIA_DIR ?? './data/media',
-    PAYMENT_PROVIDER: 'razorpay',
-    RAZORPAY_KEY_ID: razorpay.keyId,
-    RAZORPAY_KEY_SECRET: razorpay.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
-    RAZORPAY_API_URL: razorpay.url,
+    ...razorpay.storeEnv,
   });
 });
 

@@ -43,6 +43,8 @@ export interface RazorpayStandIn {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** The settings a store would give to take payments through this stand-in (README: Payments). */
+  storeEnv: Record<'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL', string>;
   orders: Map<string, StandInOrder>;
   payments: Map<string, StandInPayment>;
   refunds: Array<{ id: string; payment_id: string; amount: number; idempotencyKey: string | undefined }>;
@@ -144,11 +146,19 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The Razorpay stand-in has no port');
 
+  const url = `http://127.0.0.1:${address.port}`;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     keyId,
     keySecret,
     webhookSecret,
+    storeEnv: {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: keyId,
+      RAZORPAY_KEY_SECRET: keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+      RAZORPAY_API_URL: url,
+    },
     orders,
     payments,
     refunds,
