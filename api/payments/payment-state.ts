@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { ORDER_STATUS } from '../../src/lib/constants.ts';
 import { giveBackStock, lockProducts, refreshListingColumns } from '../checkout/stock.repository.ts';
 import { giveBackUse } from '../coupons/coupon.repository.ts';
-import type { Database, PaymentStatus } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { queueMail } from '../mail/mail-queue.service.ts';
 import { ORDER_MAIL } from '../orders/order-mail.service.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type OrderGroupRow,
   type StatusChange,
 } from '../orders/order.repository.ts';
-import { closeOpenAttempts, moveAttempt, movePaymentStatus, type AttemptRow } from './payment.repository.ts';
+import { PAYABLE, closeOpenAttempts, moveAttempt, movePaymentStatus, type AttemptRow } from './payment.repository.ts';
 
 /**
  * What a payment outcome does to an order group, inside one transaction each
@@ -25,8 +25,6 @@ import { closeOpenAttempts, moveAttempt, movePaymentStatus, type AttemptRow } fr
  */
 type Trx = Transaction<Database>;
 const S = ORDER_STATUS;
-/** The states a payment may still settle: waiting, or its last attempt declined while the stock is held. */
-const PAYABLE: readonly PaymentStatus[] = ['awaiting', 'failed'];
 
 async function moveLines(trx: Trx, orderNumber: string, from: readonly string[], to: string, by: StatusChange['changed_by'], note: string | null, now: string) {
   const changes: StatusChange[] = [];

@@ -1,6 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AttemptStatus, Database, PaymentAttemptsTable, PaymentStatus } from '../db/schema.ts';
 
+/** The states a payment may still settle: waiting, or its last attempt declined while the stock is held. */
+export const PAYABLE: readonly PaymentStatus[] = ['awaiting', 'failed'];
+
 /**
  * Payments: all SQL of payment attempts, applied provider events and the
  * order group's payment state. Every change of that state is one conditional
@@ -38,7 +41,7 @@ export async function findExpiredHolds(db: Db, now: string, limit: number): Prom
   const rows = await db
     .selectFrom('order_groups')
     .select('order_number')
-    .where('payment_status', 'in', ['awaiting', 'failed'])
+    .where('payment_status', 'in', [...PAYABLE])
     .where('hold_expires_at', '<=', now)
     .orderBy('hold_expires_at')
     .limit(limit)
@@ -51,7 +54,7 @@ export async function findNextHoldEnd(db: Db): Promise<string | undefined> {
   const row = await db
     .selectFrom('order_groups')
     .select('hold_expires_at')
-    .where('payment_status', 'in', ['awaiting', 'failed'])
+    .where('payment_status', 'in', [...PAYABLE])
     .where('hold_expires_at', 'is not', null)
     .orderBy('hold_expires_at')
     .limit(1)

@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages.ts';
 import { isRupeeAmount, rupeesToPaise, type RupeeAmount } from '../money.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 import { isRecord } from '../json-record.ts';
-import { failed, parsedCall, readAnswer, type Outcome } from './parsed.ts';
+import { failed, messagesOf, parsedCall, readAnswer, type Outcome } from './parsed.ts';
 import type { Customer } from './account.ts';
 
 /** Rupees ("1299.00" or a number) read as integer paise. */
@@ -136,13 +136,10 @@ export async function placeOrderCall(
   const body = isRecord(raw) ? raw : {};
   // The order pages need an order: a success without one broke the contract, and nothing can be shown of it.
   if (body.success === true) return failed([MESSAGES.checkout.checkoutError]);
-  const reasons = textsOf(body.message);
+  const reasons = messagesOf(body.message);
   if (outcome.fieldErrors.coupon_code && reasons.length > 0) return { ...outcome, messages: reasons };
   return outcome;
 }
-
-const textsOf = (message: unknown): string[] =>
-  (Array.isArray(message) ? message : [message]).filter((text): text is string => typeof text === 'string' && text.trim() !== '');
 
 /** `POST /apply-coupon` `{ coupon_code, products }`: the discount on these lines. */
 export function applyCouponCall(

@@ -52,7 +52,8 @@ function logOnce(path: string, issue: string): void {
   console.error(`store API answer did not parse (${key})`);
 }
 
-function messagesOf(message: unknown): string[] {
+/** The texts of an answer's `message`, a string or a list (SPEC §8), blanks dropped. */
+export function messagesOf(message: unknown): string[] {
   const list = Array.isArray(message) ? message : [message];
   return list.filter((text): text is string => typeof text === 'string' && text.trim() !== '');
 }
