@@ -32,6 +32,7 @@ import { finishPage } from './src/lib/page-finish.server.ts';
 import type { PageParts } from './src/lib/page-parts.ts';
 import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
+import { keepConnectionsAlive } from './server/connection-timeouts.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 /** What server.ts hands a page render (src/env.d.ts App.Locals has the rest, set by src/middleware.ts). */
@@ -142,6 +143,8 @@ const server = createServer((req, res) => {
     }),
   );
 });
+
+keepConnectionsAlive(server);
 
 async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Methods and body size, on every route; the body is read here, within the cap (server/request-gate.ts).
