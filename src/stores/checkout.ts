@@ -14,7 +14,7 @@ import { failed, type Failed, type Outcome } from '../lib/api/parsed.ts';
 import type { Customer } from '../lib/api/account.ts';
 import type { FieldErrors } from '../lib/api/client.ts';
 import type { CartLine } from '../lib/cart.ts';
-import { attemptFor, couponProductsOf, withFreshPrices, type CheckoutDetails, type CheckoutPayload } from '../lib/checkout.ts';
+import { attemptFor, couponProductsOf, linesSignature, withFreshPrices, type CheckoutDetails, type CheckoutPayload } from '../lib/checkout.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { $auth, saveGuestDetails, withAltPhone } from './auth.ts';
 import { $cart, fetchCart, isGuestLine, signedInToken, updateCart } from './cart-state.ts';
@@ -75,11 +75,20 @@ const update = (patch: Partial<CheckoutState>) => $checkout.set({ ...$checkout.g
 
 // ------------------------------------------------------------------ coupon
 
+/**
+ * The code and lines the shown discount was last priced on, so the same are
+ * not priced again (a coupon just applied, a slow phone's second call). Kept
+ * in memory only: after a reload the coupon is priced again.
+ */
+let pricedOn: string | null = null;
+const pricing = (code: string, lines: readonly CartLine[]) => `${code} ${linesSignature(lines)}`;
+
 /** SPEC §4 Coupon: the preview's coupon is kept as the discount; an invalid one is a field error on coupon_code. */
 export async function applyCoupon(api: ApiClient, code: string, lines: readonly CartLine[]): Promise<Outcome<AppliedCoupon>> {
   update({ discountLoading: true, discountError: null });
   const outcome = await applyCouponCall(api, { coupon_code: code.trim(), products: couponProductsOf(lines) });
   if (outcome.ok) {
+    pricedOn = pricing(outcome.value.code, lines);
     update({ discountLoading: false, discount: outcome.value });
     for (const message of outcome.messages) showToast('success', message);
   } else if (outcome.cancelled) {
@@ -102,13 +111,17 @@ export async function repriceCoupon(api: ApiClient, lines: readonly CartLine[]):
   const applied = $checkout.get().discount;
   if (!applied) return;
   if (lines.length === 0) return removeCoupon();
+  if (pricedOn === pricing(applied.code, lines)) return;
   const outcome = await applyCouponCall(api, { coupon_code: applied.code, products: couponProductsOf(lines) }, { key: 'reprice-coupon' });
   if ($checkout.get().discount?.code !== applied.code) return;
-  if (outcome.ok) update({ discount: outcome.value });
-  else if (!outcome.cancelled && outcome.fieldErrors.coupon_code) update({ discount: null, discountError: null });
+  if (outcome.ok) {
+    pricedOn = pricing(applied.code, lines);
+    update({ discount: outcome.value });
+  } else if (!outcome.cancelled && outcome.fieldErrors.coupon_code) update({ discount: null, discountError: null });
 }
 
 export function removeCoupon(): void {
+  pricedOn = null;
   update({ discount: null, discountError: null });
 }
 

@@ -4,13 +4,14 @@
  * another account stops it under Email; a coupon that lapses between applying
  * and confirming is dropped with 'Invalid Code' under its field, and the
  * order goes through without it; a coupon call with no answer reads 'Failed
- * to apply discount', and an applied coupon can be removed.
+ * to apply discount', and an applied coupon can be removed, leaving the box
+ * empty even when its code was typed before the page's scripts ran.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { formatPaiseAsRupees, rupeesToPaise } from '../../src/lib/money.ts';
 import { sizedProducts } from './cart-steps.ts';
-import { DEMO_SHOPPER, uniqueShopper } from './helpers.ts';
+import { DEMO_SHOPPER, holdIsland, uniqueShopper } from './helpers.ts';
 import {
   ADDRESS,
   confirmDialog,
@@ -141,4 +142,17 @@ test("a coupon call that gets no answer reads 'Failed to apply discount'; an app
   await expect(summaryValue(page, 'Total')).toHaveText(subtotal);
   await expect(field(page, 'Coupon code')).toHaveValue('');
   await expect(field(page, 'Coupon code')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a coupon typed before the checkout had loaded is applied, and once removed leaves the box empty', async ({ page, request }) => {
+  const [first] = await sizedProducts(request);
+  const island = await holdIsland(page, 'CheckoutPage');
+  await signedInAtCheckout(page, request, [[first!, 1]]);
+  await field(page, 'Coupon code').fill('WELCOME10');
+  island.release();
+  // Apply waits for the island (disabled until it has hydrated).
+  await summary(page).getByRole('button', { name: 'Apply' }).click();
+  await expect(summary(page).getByText('Coupon WELCOME10 applied')).toBeVisible();
+  await summary(page).getByRole('button', { name: 'Remove coupon' }).click();
+  await expect(field(page, 'Coupon code')).toHaveValue('');
 });

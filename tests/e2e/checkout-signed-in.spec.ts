@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { rupeesToPaise } from '../../src/lib/money.ts';
 import { addThroughApi, openDrawer, sizedProducts } from './cart-steps.ts';
 import { API_KEY } from './store-api.ts';
-import { verifiedAccount, signInThroughApi } from './helpers.ts';
+import { holdIsland, verifiedAccount, signInThroughApi } from './helpers.ts';
 import {
   ADDRESS,
   confirmDialog,
@@ -77,16 +77,10 @@ test('prepaid goes to the payment page with the order number', async ({ page, re
 
 test('a payment method picked before the checkout has loaded is the one ordered', async ({ page, request }) => {
   const [first] = await sizedProducts(request);
-  // Hold the checkout island until the pick is made, so the pick surely comes first (a slow phone).
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/CheckoutPage\.[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const island = await holdIsland(page, 'CheckoutPage');
   const { token } = await signedInAtCheckout(page, request, [[first!, 1]]);
   await main(page).getByRole('radio', { name: 'Prepaid' }).check();
-  release();
+  island.release();
   // Place order waits for the island (disabled until it has hydrated).
   await placeOrder(page);
   await expect(main(page).getByRole('radio', { name: 'Prepaid' })).toBeChecked();

@@ -123,3 +123,21 @@ export async function settleAnimations(page: Page): Promise<void> {
     ),
   );
 }
+
+/**
+ * Holds the island module matching `name` until released, as a slow
+ * connection would, so what the shopper does meanwhile surely comes first;
+ * `asked` settles once the page asked for it.
+ */
+export async function holdIsland(page: Page, name: string) {
+  let release!: () => void;
+  let requested!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`), async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}

@@ -6,22 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { sizedProducts, guestLine, seedGuestCart } from './cart-steps.ts';
-import { pageScriptsReady, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
+import { holdIsland, pageScriptsReady, signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
 import { apiPost } from './store-api.ts';
-
-/** Holds the island module matching `name` until released; `asked` settles once the page asked for it. */
-async function holdIsland(page: Page, name: string) {
-  let release!: () => void;
-  let requested!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const asked = new Promise<void>((resolve) => (requested = resolve));
-  await page.route(new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`), async (route) => {
-    requested();
-    await released;
-    await route.continue();
-  });
-  return { asked, release };
-}
 
 const header = (page: Page) => page.getByRole('banner');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

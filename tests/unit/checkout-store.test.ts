@@ -6,7 +6,7 @@ import { lineFor } from '../../src/lib/cart.ts';
 import { EMPTY_DETAILS, checkoutPayload } from '../../src/lib/checkout.ts';
 import { $auth, INITIAL_AUTH } from '../../src/stores/auth.ts';
 import { $cart, INITIAL_CART } from '../../src/stores/cart.ts';
-import { $checkout, INITIAL_CHECKOUT, applyCoupon, placeOrder, restoreCheckout } from '../../src/stores/checkout.ts';
+import { $checkout, INITIAL_CHECKOUT, applyCoupon, placeOrder, repriceCoupon, restoreCheckout } from '../../src/stores/checkout.ts';
 import { DRAFT_KEY, loadDraft, saveDraft } from '../../src/stores/checkout-draft.ts';
 import { STORE_STATE_KEY } from '../../src/stores/persist.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
@@ -180,6 +180,18 @@ describe('coupon', () => {
     expect($toastQueue.get()).toEqual([]);
     await applyCoupon(api, 'FLAT200', [line]);
     expect($checkout.get()).toMatchObject({ discount: { code: 'FLAT200', discountPaise: 20000 }, discountError: null });
+  });
+
+  it('prices a coupon just applied again only once its lines change', async () => {
+    const coupon = (discount: string, subtotal: string) => ({ success: true, message: 'Coupon applied', data: { coupon: { id: 1, code: 'TENPC', discount, subtotal, total: '0.00' } } });
+    const answers = { 'POST /apply-coupon': [coupon('159.80', '1598.00'), coupon('239.70', '2397.00')] };
+    const { api, keys } = network(answers);
+    await applyCoupon(api, 'TENPC', [line]);
+    await repriceCoupon(api, [line]);
+    expect(keys).toHaveLength(1);
+    await repriceCoupon(api, [{ ...line, quantity: 3 }]);
+    expect(keys).toHaveLength(2);
+    expect($checkout.get().discount).toMatchObject({ code: 'TENPC', discountPaise: 23970 });
   });
 });
 

@@ -5,7 +5,7 @@
  * since /signin would send it there anyway. The API's field errors (an email
  * already registered) show as toasts and under their fields.
  */
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../lib/constants.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { registrationFormSchema, toRegistrationRequest } from '../../lib/schemas/account.ts';
@@ -16,7 +16,7 @@ import { goTo } from '../../stores/session.ts';
 import { toastOnNextPage, toastOutcome, toastsForOutcome } from '../../stores/toast.ts';
 import { fieldError } from '../forms/TextField.tsx';
 import { ruleOf, serverErrors } from '../forms/field-rules.ts';
-import { focusFirstInvalid, formBehaviour, submitWith, useTypedDefaults } from '../forms/form-behaviour.ts';
+import { focusFirstInvalid, formBehaviour, submitWith, typedValues, useTypedDefaults } from '../forms/form-behaviour.ts';
 import { useEnhanced } from '../ui/use-enhanced.ts';
 import { linkClass } from '../forms/form-styles.ts';
 import SubmitButton from '../forms/SubmitButton.tsx';
@@ -55,6 +55,12 @@ export default function SignUpForm() {
       goTo($auth.get().isAuthenticated ? ROUTES.home : ROUTES.signIn);
     },
   });
+
+  // A tick made while the form hydrated is kept, as typed text is (TextField.tsx).
+  useLayoutEffect(() => {
+    const { terms } = typedValues('signup', { terms: false as boolean });
+    if (terms !== form.state.values.terms) form.setFieldValue('terms', terms);
+  }, []); // once, at hydration
 
   return (
     <form

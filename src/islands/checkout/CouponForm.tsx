@@ -41,7 +41,9 @@ export default function CouponForm({ lines, hydrated, disabled = false }: Props)
     onSubmitInvalid: ({ formApi }) => focusFirstInvalid(formRef.current, formApi),
     onSubmit: async ({ value, formApi }) => {
       const outcome = await applyCoupon(browserApi(), couponFormSchema.parse(value).coupon_code, lines);
-      if (outcome.ok) formApi.reset();
+      // Emptied, not reset: the defaults hold a code typed before hydration, and
+      // they stay (each render passes them again, and new ones would be put back).
+      if (outcome.ok) formApi.reset({ [COUPON_FIELD]: '' }, { keepDefaultValues: true });
       else if (!outcome.cancelled && refused.show(formApi, outcome.fieldErrors).length > 0) focusFirstInvalid(formRef.current, formApi);
     },
   });

@@ -4,7 +4,7 @@
  * shopper picked on that page before the island hydrated (a slow phone) is
  * kept over the draft, as typed text is.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { PaymentMethod } from '../../lib/checkout.ts';
 import { PAYMENT_METHODS } from '../../lib/constants.ts';
 import { saveDraft } from '../../stores/checkout-draft.ts';
@@ -17,8 +17,12 @@ const SERVER_PAYMENT_METHOD: PaymentMethod = 'cod';
 
 export function usePaymentMethod(formName: string) {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(SERVER_PAYMENT_METHOD);
-  // Read on the first render in the browser, before hydration puts the island's own state back.
-  const [pickedEarly] = useState(() => PAYMENT_METHODS.find((method) => method === checkedRadioValue(formName, PAYMENT_METHOD_FIELD)));
+  // Read at hydration's commit, which leaves the radios as the shopper left
+  // them (also a pick made while it ran), before a render puts the state's back.
+  const pickedEarly = useRef<PaymentMethod | undefined>(undefined);
+  useLayoutEffect(() => {
+    pickedEarly.current = PAYMENT_METHODS.find((method) => method === checkedRadioValue(formName, PAYMENT_METHOD_FIELD));
+  }, []);
 
   const choosePayment = (method: PaymentMethod) => {
     setPaymentMethod(method);
@@ -27,7 +31,8 @@ export function usePaymentMethod(formName: string) {
 
   /** Once hydrated: a method picked before then, else the draft's. */
   const restorePayment = (draftMethod: PaymentMethod) => {
-    if (pickedEarly !== undefined && pickedEarly !== SERVER_PAYMENT_METHOD) choosePayment(pickedEarly);
+    const picked = pickedEarly.current;
+    if (picked !== undefined && picked !== SERVER_PAYMENT_METHOD) choosePayment(picked);
     else setPaymentMethod(draftMethod);
   };
 

@@ -4,7 +4,7 @@
  * once the field was left or the form was submitted, never while first typing.
  */
 import type { AnyFieldApi } from '@tanstack/react-form';
-import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { useFieldContext } from './form-context.ts';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>;
@@ -38,6 +38,14 @@ export default function TextField({ label, hint, type = 'text', ...input }: Prop
   const id = `${useId()}-${field.name}`;
   const error = fieldError(field);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Hydration leaves the page's text as the shopper left it, also where the
+  // form's state differs: text typed after the form read the page
+  // (useTypedDefaults) but before hydration had finished. That text wins.
+  // Read at the commit, before any render could put the state's text back.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input && input.value !== ((field.state.value as string | undefined) ?? '')) field.handleChange(input.value);
+  }, []); // once, at hydration (a mount in the browser shows the state's text)
   // Typed into and left before the island hydrated (a form that loads on reach,
   // decision 031): the field counts as left, so its message shows as it would have.
   useEffect(() => {
