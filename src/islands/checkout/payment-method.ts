@@ -4,7 +4,7 @@
  * shopper picked on that page before the island hydrated (a slow phone) is
  * kept over the draft, as typed text is.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PaymentMethod } from '../../lib/checkout.ts';
 import { PAYMENT_METHODS } from '../../lib/constants.ts';
 import { saveDraft } from '../../stores/checkout-draft.ts';
@@ -17,12 +17,10 @@ const SERVER_PAYMENT_METHOD: PaymentMethod = 'cod';
 
 export function usePaymentMethod(formName: string) {
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(SERVER_PAYMENT_METHOD);
-  // Read at hydration's commit, which leaves the radios as the shopper left
-  // them (also a pick made while it ran), before a render puts the state's back.
-  const pickedEarly = useRef<PaymentMethod | undefined>(undefined);
-  useLayoutEffect(() => {
-    pickedEarly.current = PAYMENT_METHODS.find((method) => method === checkedRadioValue(formName, PAYMENT_METHOD_FIELD));
-  }, []);
+  // Read on the first render in the browser: hydration then checks the radio
+  // the island's state names (React sets the radios' defaultChecked, which
+  // moves the group's check), so at its commit the pick is already gone.
+  const [pickedEarly] = useState(() => PAYMENT_METHODS.find((method) => method === checkedRadioValue(formName, PAYMENT_METHOD_FIELD)));
 
   const choosePayment = (method: PaymentMethod) => {
     setPaymentMethod(method);
@@ -31,8 +29,7 @@ export function usePaymentMethod(formName: string) {
 
   /** Once hydrated: a method picked before then, else the draft's. */
   const restorePayment = (draftMethod: PaymentMethod) => {
-    const picked = pickedEarly.current;
-    if (picked !== undefined && picked !== SERVER_PAYMENT_METHOD) choosePayment(picked);
+    if (pickedEarly !== undefined && pickedEarly !== SERVER_PAYMENT_METHOD) choosePayment(pickedEarly);
     else setPaymentMethod(draftMethod);
   };
 

@@ -29,9 +29,9 @@ export function useTypedDefaults<T extends Record<string, string | boolean>>(for
 }
 
 /**
- * The value of the radio `name` checked in the server-rendered form
- * `formName`, read before a render puts back the island's own state;
- * undefined on the server, or when none is checked.
+ * The value of the radio `name` checked in the server-rendered form `formName`
+ * when the island first renders in the browser (before hydration puts back its
+ * own state); undefined on the server, or when none is checked.
  */
 export function checkedRadioValue(formName: string, name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
