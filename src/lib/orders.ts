@@ -3,7 +3,7 @@
  * §9): the status as shown, the image to show, the summary's figures (paise)
  * and the date. Safe on the server and in the browser.
  */
-import { CANCELLABLE_STATUSES } from './constants.ts';
+import { CANCELLABLE_STATUSES, ORDER_STATUS } from './constants.ts';
 
 /** An order line as the storefront holds it (parsed from GET /customer/orders). */
 export interface CustomerOrder {
@@ -55,6 +55,11 @@ export function statusLabel(status: string): string {
 /** SPEC §4: Cancel Order is offered only for the five statuses. */
 export function canCancel(status: string): boolean {
   return (CANCELLABLE_STATUSES as readonly string[]).includes(status);
+}
+
+/** The orders with line `orderId` cancelled: what the server holds once it has said yes to the cancel. */
+export function withLineCancelled(orders: readonly CustomerOrder[], orderId: number): CustomerOrder[] {
+  return orders.map((order) => (order.orderId === orderId ? { ...order, status: ORDER_STATUS.cancelled } : order));
 }
 
 /** SPEC §2: the cover_image, else the first of the comma-separated product_images, else none (a placeholder shows). */

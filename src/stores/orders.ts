@@ -10,7 +10,7 @@ import { cancelCustomerOrder, getCustomerOrders } from '../lib/api/customer-orde
 import type { ApiClient } from '../lib/api/client.ts';
 import type { Outcome } from '../lib/api/parsed.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import type { CustomerOrder, OrderCustomer, OrdersPage } from '../lib/orders.ts';
+import { withLineCancelled, type CustomerOrder, type OrderCustomer, type OrdersPage } from '../lib/orders.ts';
 import type { CancelOrderRequest } from '../lib/schemas/order.ts';
 import { $auth } from './auth.ts';
 import { showToast } from './toast.ts';
@@ -92,7 +92,8 @@ export async function cancelOrder(api: ApiClient, payload: CancelOrderRequest): 
   update({ loading: true });
   const outcome = await cancelCustomerOrder(api, payload);
   if (outcome.ok) {
-    update({ loading: false, cancelOrder: outcome.messages });
+    // Cancelled at once in the list and the open drawer, also if the reload below fails.
+    update({ loading: false, cancelOrder: outcome.messages, orders: withLineCancelled($orders.get().orders, payload.order_id) });
     await fetchOrders(api);
     for (const message of outcome.messages) showToast('success', message);
   } else if (outcome.cancelled) {

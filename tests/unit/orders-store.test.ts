@@ -82,6 +82,17 @@ describe('orders state (SPEC §4 Orders)', () => {
     expect(toasts()).toEqual(['success: Order cancelled successfully']);
   });
 
+  it('a cancelled line reads cancelled in the list (which the open drawer follows) even when the reload after it fails', async () => {
+    await fetchOrders(apiAnswering(listAnswer([line(2), line(1)])).api);
+    const { api } = apiAnswering({ success: true, status: true, message: 'Order cancelled successfully' }, new TypeError('offline'));
+    await cancelOrder(api, { order_id: 1, reject_reason_select: 'Changed My Mind' });
+    expect($orders.get().orders.map((o) => [o.orderId, o.status])).toEqual([
+      [2, 'order has been placed'],
+      [1, 'order has been cancelled'],
+    ]);
+    expect($orders.get().error).toBe('Failed to fetch orders');
+  });
+
   it('an answer with only a status counts by it, as SPEC’s client reads it', async () => {
     const { api } = apiAnswering({ status: true, message: 'Cancelled' }, listAnswer([]));
     expect((await cancelOrder(api, { order_id: 1, reject_reason_select: 'Changed My Mind' }))?.ok).toBe(true);
