@@ -28,6 +28,22 @@ export async function ampleSize(request: APIRequestContext, { last = false } = {
   return { product, size: inStock(product).find((v) => v.stock >= 10)! };
 }
 
+/**
+ * `count` sizes with plenty left, of products no other spec orders or counts
+ * (not the first or last of ampleSize, not the new arrivals the checkout
+ * specs pick), so ordering a unit of each changes nothing another test sees.
+ */
+export async function untouchedSizes(request: APIRequestContext, count: number): Promise<Array<{ product: Product; size: Variation }>> {
+  const newArrivals = new Set(((await apiGet(request, '/new-arrivals')).data.products as Product[]).map((product) => product.id));
+  const ample = (await allProducts(request)).filter((product) => inStock(product).some((v) => v.stock >= 10));
+  const sizes = ample
+    .slice(1, -1)
+    .filter((product) => !newArrivals.has(product.id))
+    .flatMap((product) => inStock(product).filter((v) => v.stock >= 10).map((size) => ({ product, size })));
+  expect(sizes.length).toBeGreaterThanOrEqual(count);
+  return sizes.slice(0, count);
+}
+
 export async function stockOf(request: APIRequestContext, product: Product, size: Variation): Promise<number> {
   const details = await apiGet(request, `/single-product-details/${product.slug}`);
   return details.data.product.productVariations.find((v: Variation) => v.id === size.id).stock;
@@ -35,6 +51,11 @@ export async function stockOf(request: APIRequestContext, product: Product, size
 
 /** Places a cash-on-delivery order of one unit through the API; answers its number. */
 export async function placeOrder(request: APIRequestContext, shopper: Shopper, product: Product, size: Variation): Promise<string> {
+  return placeOrderOf(request, shopper, [{ product, size }]);
+}
+
+/** Places a cash-on-delivery order of one unit of each size through the API; answers its number. */
+export async function placeOrderOf(request: APIRequestContext, shopper: Shopper, lines: Array<{ product: Product; size: Variation }>): Promise<string> {
   const token = (await apiPost(request, '/customer/login', { email: shopper.email, password: shopper.password })).data.token as string;
   const placed = await request.post('/api/checkout', {
     headers: { 'API-KEY': API_KEY, Authorization: `Bearer ${token}` },
@@ -48,14 +69,12 @@ export async function placeOrder(request: APIRequestContext, shopper: Shopper, p
       pincode: '400050',
       city: 'Mumbai Suburban',
       state: 'Maharashtra',
-      products: [
-        {
-          ...(product.retailer_id ? { retailer_id: product.retailer_id, retailer_product_id: product.id } : { wholesaler_id: product.wholesaler_id, product_id: product.id }),
-          quantity: 1,
-          final_amount: size.final_price,
-          product_variation: size.product_variation,
-        },
-      ],
+      products: lines.map(({ product, size }) => ({
+        ...(product.retailer_id ? { retailer_id: product.retailer_id, retailer_product_id: product.id } : { wholesaler_id: product.wholesaler_id, product_id: product.id }),
+        quantity: 1,
+        final_amount: size.final_price,
+        product_variation: size.product_variation,
+      })),
     },
   });
   expect(placed.status()).toBe(200);

@@ -6,9 +6,25 @@
  */
 import { expect, test } from '@playwright/test';
 import { signInThroughApi, verifiedAccount, watchCsp } from './helpers.ts';
-import { ADDRESS_SAVED, CANCELLED, PAGE_INVALID, ampleSize, drawer, expectNoAxeViolations, openMyOrders, orderButton, placeOrder, setStatus, stockOf, toast } from './my-orders-steps.ts';
+import {
+  ADDRESS_SAVED,
+  CANCELLED,
+  PAGE_INVALID,
+  ampleSize,
+  drawer,
+  expectNoAxeViolations,
+  openMyOrders,
+  orderButton,
+  placeOrder,
+  placeOrderOf,
+  setStatus,
+  stockOf,
+  toast,
+  untouchedSizes,
+} from './my-orders-steps.ts';
 import { apiGet, apiPost } from './store-api.ts';
 import { formatRupees } from '../../src/lib/money.ts';
+import { MAX_CHECKOUT_LINES, ORDERS_PER_PAGE } from '../../src/lib/constants.ts';
 
 test('a shopper opens an order, copies its number, cancels it with Other and a reason, and the stock comes back', async ({ page, request, context, baseURL }) => {
   test.slow(); // several axe runs on a busy 2-core machine
@@ -205,6 +221,27 @@ test('a read of the orders that fails on the server shows its message on the pag
   await expect(toast(page, PAGE_INVALID)).toHaveCount(1);
   await expect(page.getByRole('list', { name: 'Your orders' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('a shopper with more orders than a page holds pages through them, newest first', async ({ page, request }) => {
+  const shopper = await verifiedAccount(request, 'First@123');
+  const sizes = await untouchedSizes(request, ORDERS_PER_PAGE + 1);
+  // One order line per size: two orders, as one checkout takes at most MAX_CHECKOUT_LINES.
+  const older = await placeOrderOf(request, shopper, sizes.slice(0, MAX_CHECKOUT_LINES));
+  const newer = await placeOrderOf(request, shopper, sizes.slice(MAX_CHECKOUT_LINES));
+  await openMyOrders(page, shopper);
+  const orders = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem');
+  const pages = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(orders).toHaveCount(ORDERS_PER_PAGE);
+  await expect(orders.first()).toContainText(`Order ${newer}`);
+  await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+  await pages.getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/\/my-account\/orders\?page=2$/);
+  await expect(orders).toHaveCount(1);
+  await expect(orders.first()).toContainText(`Order ${older}`);
+  await expect(orders.first()).toContainText(sizes[0]!.product.name);
+  await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('My Orders with no orders says so and links to the shop', async ({ page, request }) => {
