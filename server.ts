@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
@@ -15,6 +16,7 @@ import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { readCatalogueVersion } from './api/db/catalogue-version.repository.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { cacheSharedReads } from './server/api-read-cache.ts';
+import { apiThreadWanted, startApiThread, type ApiThread } from './server/api-thread.ts';
 import { sharedVersionReader } from './server/catalogue-version.ts';
 import { toFetchRequest, writeFetchResponse } from './server/node-fetch.ts';
 import { createPageCache } from './server/page-cache.ts';
@@ -77,6 +79,7 @@ log(modeLine(process.env.NODE_ENV, loadedReactBuild()));
 let storeApi: StoreApi | undefined;
 let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 let apiFetch: ((request: Request) => Promise<Response>) | undefined;
+let apiThread: ApiThread | undefined;
 // Moves with every catalogue change (decision 023); never in proxy mode, where no database is ours.
 let currentVersion = sharedVersionReader(undefined);
 if (apiUrl) {
@@ -87,13 +90,18 @@ if (apiUrl) {
   const app = storeApi.app;
   const db = storeApi.store.db;
   currentVersion = sharedVersionReader(() => readCatalogueVersion(db));
-  apiFetch = cacheSharedReads((request) => Promise.resolve(app.fetch(request)), currentVersion);
+  const inProcess = (request: Request) => Promise.resolve(app.fetch(request));
+  // Page renders' calls on a thread of their own (decision 056); outside callers keep this thread's API.
+  if (apiThreadWanted(process.env, availableParallelism(), config.databaseUrl)) {
+    apiThread = startApiThread({ config, fallback: inProcess, log });
+  }
+  apiFetch = cacheSharedReads(apiThread?.fetch ?? inProcess, currentVersion);
   handleApi = async (req, res) => {
     // Only the server says where a call came from (per-IP rate limits): a client's own value is dropped.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
     await writeFetchResponse(await app.fetch(toFetchRequest(req, internalOrigin)), res);
   };
-  log(`Store API on ${storeApi.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+  log(`Store API on ${storeApi.store.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}${apiThread ? ', page renders call it on a thread of its own (API_THREAD)' : ''}`);
 }
 
 const serveStatic = createStaticHandler([
@@ -204,7 +212,7 @@ function shutdown(signal: string) {
   server.closeIdleConnections();
   server.close(() => {
     const closing = storeApi
-      ? Promise.all([storeApi.mailQueue.stop(), storeApi.paymentJobs.stop()]).then(() => storeApi!.store.close())
+      ? Promise.all([storeApi.mailQueue.stop(), storeApi.paymentJobs.stop(), apiThread?.stop()]).then(() => storeApi!.store.close())
       : Promise.resolve();
     void closing.finally(() => process.exit(0));
   });
