@@ -38,10 +38,12 @@ export interface ApiThreadOptions extends ApiThreadData {
   /** The main thread's own API, which answers once the thread has failed. */
   fallback: Fetch;
   log: (line: string) => void;
+  /** The thread's script (tests give one that fails). */
+  script?: URL;
 }
 
-export function startApiThread({ config, fallback, log }: ApiThreadOptions): ApiThread {
-  let worker: Worker | undefined = new Worker(new URL('./api.worker.ts', import.meta.url), {
+export function startApiThread({ config, fallback, log, script = new URL('./api.worker.ts', import.meta.url) }: ApiThreadOptions): ApiThread {
+  let worker: Worker | undefined = new Worker(script, {
     workerData: { config } satisfies ApiThreadData,
   });
   let nextId = 0;

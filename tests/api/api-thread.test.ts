@@ -106,6 +106,36 @@ describe('the API thread (page renders call the store API on a thread of its own
   });
 });
 
+describe('an API thread that fails', () => {
+  it('has the main thread answer the reads it held and from then on, and fails the writes it held as a network error would', async () => {
+    const store = await createTestDatabase({ shared: true });
+    await seedDemoStore(store.db);
+    const config = { ...readApiConfig({}), databaseUrl: store.url, apiKey: TEST_API_KEY, seedDemo: false };
+    const app = createApiApp({ db: store.db, dialect: store.dialect, config });
+    const logged: string[] = [];
+    const thread = startApiThread({
+      config,
+      fallback: (request) => Promise.resolve(app.fetch(request)),
+      log: (line) => logged.push(line),
+      script: new URL('../fixtures/failing-api.worker.ts', import.meta.url),
+    });
+    try {
+      const read = thread.fetch(call('GET', '/new-arrivals'));
+      const write = thread.fetch(call('POST', '/customer/register', { json: registration(uniqueEmail('failed-thread')) }, uniqueAddress()));
+      // The third call ends the thread: it is a read too, so the main thread answers it.
+      const third = thread.fetch(call('GET', '/new-arrivals'));
+      expect((await read).status).toBe(200);
+      expect((await third).status).toBe(200);
+      await expect(write).rejects.toThrow('fetch failed');
+      expect((await thread.fetch(call('POST', '/store-info', { json: {} }))).status).toBe(200);
+      expect(logged.some((line) => line.includes('The API thread stopped'))).toBe(true);
+    } finally {
+      await thread.stop();
+      await store.close();
+    }
+  }, 30_000);
+});
+
 describe('apiThreadWanted', () => {
   it('gives page renders the thread on a machine with a second core', () => {
     expect(apiThreadWanted({}, 2, './data/store.db')).toBe(true);
