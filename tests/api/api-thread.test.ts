@@ -121,12 +121,15 @@ describe('an API thread that fails', () => {
     });
     try {
       const read = thread.fetch(call('GET', '/new-arrivals'));
-      const write = thread.fetch(call('POST', '/customer/register', { json: registration(uniqueEmail('failed-thread')) }, uniqueAddress()));
+      // Its refusal is awaited below; the expectation holds it from the start, so it is never left unhandled.
+      const writeRefused = expect(
+        thread.fetch(call('POST', '/customer/register', { json: registration(uniqueEmail('failed-thread')) }, uniqueAddress())),
+      ).rejects.toThrow('fetch failed');
       // The third call ends the thread: it is a read too, so the main thread answers it.
       const third = thread.fetch(call('GET', '/new-arrivals'));
       expect((await read).status).toBe(200);
       expect((await third).status).toBe(200);
-      await expect(write).rejects.toThrow('fetch failed');
+      await writeRefused;
       expect((await thread.fetch(call('POST', '/store-info', { json: {} }))).status).toBe(200);
       expect(logged.some((line) => line.includes('The API thread stopped'))).toBe(true);
     } finally {
