@@ -28,6 +28,7 @@ import { setSecurityHeaders } from './server/security-headers.ts';
 import { loadedReactBuild, modeLine } from './server/run-mode.ts';
 import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
+import { switchedOff } from './server/env-switch.ts';
 import { answerCompression } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
 import { finishPage } from './src/lib/page-finish.server.ts';
@@ -127,7 +128,7 @@ const compress = compression({ threshold: COMPRESS_THRESHOLD_BYTES });
 // Inside `compression`: pages and API answers are compressed whole, zstd first (decision 037).
 const compressAnswer = answerCompression({ threshold: COMPRESS_THRESHOLD_BYTES });
 // Catalogue pages kept in the process (decision 023); PAGE_CACHE=off renders every request.
-const pageCacheOn = !['off', '0', 'false'].includes((process.env.PAGE_CACHE ?? '').trim().toLowerCase());
+const pageCacheOn = !switchedOff(process.env.PAGE_CACHE);
 const pageCache = createPageCache({
   enabled: pageCacheOn,
   currentVersion,

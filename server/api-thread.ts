@@ -18,6 +18,7 @@
  * a network error would otherwise, since it may have been carried out.
  */
 import { Worker } from 'node:worker_threads';
+import { switchedOff } from './env-switch.ts';
 import type { ApiCall, ApiReply, ApiThreadData, ApiThreadMessage } from './api.worker.ts';
 
 type Fetch = (request: Request) => Promise<Response>;
@@ -109,7 +110,7 @@ export function startApiThread({ config, fallback, log, script = new URL('./api.
  * second connection would not see.
  */
 export function apiThreadWanted(env: NodeJS.ProcessEnv, cores: number, databaseUrl: string | undefined): boolean {
-  if (['off', '0', 'false'].includes((env.API_THREAD ?? '').trim().toLowerCase())) return false;
+  if (switchedOff(env.API_THREAD)) return false;
   if (/^(sqlite:)?:memory:$/.test(databaseUrl?.trim() ?? '')) return false;
   return cores > 1;
 }
