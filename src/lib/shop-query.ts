@@ -13,9 +13,11 @@ import {
   CATEGORY_NAME_MAX_LENGTH,
   DEFAULT_PRODUCT_PAGE,
   DEFAULT_PRODUCT_SORT,
+  LISTING_COUNT_LIMIT,
   MAX_PRODUCT_PAGE,
   PRICE_FILTER_MAX_RUPEES,
   PRODUCT_SORTS,
+  SEARCH_RESULTS_LIMIT,
   SEARCH_TEXT_MAX_LENGTH,
   SIZE_FILTER_MAX,
   SIZE_NAME_MAX_LENGTH,
@@ -232,11 +234,23 @@ export function pageItems(current: number, last: number, siblings = 1): PageItem
 }
 
 /**
+ * The most a listing's `total` counts (decision 027): a plain search (no
+ * filter, newest first) lists up to SEARCH_RESULTS_LIMIT products, anything
+ * else is counted up to LISTING_COUNT_LIMIT. A total at its cap means "at
+ * least that many".
+ */
+export function countCapOf(query: ShopQuery): number {
+  return query.search !== '' && !hasFilters(query) && query.sort === DEFAULT_PRODUCT_SORT ? SEARCH_RESULTS_LIMIT : LISTING_COUNT_LIMIT;
+}
+
+/**
  * "Showing 1–12 of 234" for a paginator page, as HTML: the en dash between
  * the bounds is a character reference, so the page stays one-byte text
- * (decision 042).
+ * (decision 042). A total at `cap` (countCapOf) reads "of 12000+": the
+ * count stopped there, the matches did not.
  */
-export function showingHtml(from: number | null | undefined, to: number | null | undefined, total: number): string {
-  if (!from || !to || total <= 0) return `Showing 0 of ${total}`;
-  return `Showing ${from}&ndash;${to} of ${total}`;
+export function showingHtml(from: number | null | undefined, to: number | null | undefined, total: number, cap?: number): string {
+  const of = cap !== undefined && total >= cap ? `${total}+` : `${total}`;
+  if (!from || !to || total <= 0) return `Showing 0 of ${of}`;
+  return `Showing ${from}&ndash;${to} of ${of}`;
 }

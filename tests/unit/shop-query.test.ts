@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_NAME_MAX_LENGTH, PRICE_FILTER_MAX_RUPEES, SIZE_FILTER_MAX, SIZE_NAME_MAX_LENGTH } from '../../src/lib/constants.ts';
+import {
+  CATEGORY_NAME_MAX_LENGTH,
+  LISTING_COUNT_LIMIT,
+  PRICE_FILTER_MAX_RUPEES,
+  SEARCH_RESULTS_LIMIT,
+  SIZE_FILTER_MAX,
+  SIZE_NAME_MAX_LENGTH,
+} from '../../src/lib/constants.ts';
 import {
   EMPTY_SHOP_QUERY,
   categoryIdsFor,
   clearFiltersHref,
   clearSearchHref,
+  countCapOf,
   hasFilters,
   pageItems,
   parseShopQuery,
@@ -209,5 +217,20 @@ describe('showingHtml', () => {
   it('states the range and total', () => {
     expect(showingHtml(1, 12, 234)).toBe('Showing 1&ndash;12 of 234');
     expect(showingHtml(null, null, 0)).toBe('Showing 0 of 0');
+  });
+
+  it('says "+" when the count stopped at its cap', () => {
+    expect(showingHtml(1, 12, LISTING_COUNT_LIMIT, LISTING_COUNT_LIMIT)).toBe(`Showing 1&ndash;12 of ${LISTING_COUNT_LIMIT}+`);
+    expect(showingHtml(1, 12, LISTING_COUNT_LIMIT - 1, LISTING_COUNT_LIMIT)).toBe(`Showing 1&ndash;12 of ${LISTING_COUNT_LIMIT - 1}`);
+    expect(showingHtml(13, 24, SEARCH_RESULTS_LIMIT, SEARCH_RESULTS_LIMIT)).toBe(`Showing 13&ndash;24 of ${SEARCH_RESULTS_LIMIT}+`);
+  });
+});
+
+describe('countCapOf', () => {
+  it('is the search cap for a plain search and the listing cap for anything else', () => {
+    expect(countCapOf({ ...EMPTY_SHOP_QUERY, search: 'shirt' })).toBe(SEARCH_RESULTS_LIMIT);
+    expect(countCapOf({ ...EMPTY_SHOP_QUERY, search: 'shirt', sizes: ['M'] })).toBe(LISTING_COUNT_LIMIT);
+    expect(countCapOf({ ...EMPTY_SHOP_QUERY, search: 'shirt', sort: 'price_low_high' })).toBe(LISTING_COUNT_LIMIT);
+    expect(countCapOf(EMPTY_SHOP_QUERY)).toBe(LISTING_COUNT_LIMIT);
   });
 });
