@@ -3,7 +3,8 @@
  * that serves static files, the store API under /api (or forwards /api to
  * STORE_API_URL) and the Astro storefront, with compression and security
  * headers on every response. Server rendering reaches the in-process API
- * through `locals.apiFetch`, a function call rather than an HTTP round trip.
+ * through `locals.apiFetch`, never an HTTP round trip: a message to the API's
+ * own thread where there is a second core (decision 056), else a function call.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
