@@ -5,32 +5,36 @@
  *
  * An island's HTML is kept per component, per prefix (the identifierPrefix its
  * `useId`s start with, also written on the <astro-island> for hydration) and
- * per props, so the same page part renders once and is looked up after. The
- * prefixes come from this renderer's own counter per page render ('p0',
- * 'p1', ...): @astrojs/react counts its islands 'r0', 'r1', ... on the same
- * page, so the two never collide. Each component keeps at most
- * KEPT_PER_COMPONENT entries, the oldest going first.
+ * per props, so the same page part renders once and is looked up after. A
+ * prefix is the island's tag and its count among the islands of that tag in
+ * one page render ('cm0', then 'cm1' for a second one): @astrojs/react counts
+ * its islands 'r0', 'r1', ... on the same page, and tags are two letters or
+ * more, so the two never collide. Counting per tag keeps an island's prefix
+ * the same whatever else the page renders, which a kept layout part needs
+ * (decision 058). Each component keeps at most KEPT_PER_COMPONENT entries,
+ * the oldest going first.
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { isPureIsland } from '../lib/pure-island.ts';
+import { isPureIsland, pureIslandTag } from '../lib/pure-island.ts';
 
 export const KEPT_PER_COMPONENT = 64;
-const PREFIX = 'p';
 
 type Slots = Record<string, unknown>;
 interface RendererContext {
   result?: object;
 }
 
-const counters = new WeakMap<object, number>();
+const counters = new WeakMap<object, Map<string, number>>();
 const kept = new WeakMap<object, Map<string, string>>();
 
-function nextPrefix(result: object | undefined): string {
-  if (!result) return `${PREFIX}0`;
-  const index = counters.get(result) ?? 0;
-  counters.set(result, index + 1);
-  return `${PREFIX}${index}`;
+function nextPrefix(result: object | undefined, tag: string): string {
+  if (!result) return `${tag}0`;
+  let byTag = counters.get(result);
+  if (!byTag) counters.set(result, (byTag = new Map()));
+  const index = byTag.get(tag) ?? 0;
+  byTag.set(tag, index + 1);
+  return `${tag}${index}`;
 }
 
 function hasChildren(props: Record<string, unknown>, slots: Slots | undefined): boolean {
@@ -47,7 +51,7 @@ export async function check(Component: unknown, props: Record<string, unknown>, 
 type Island = ComponentType<never>;
 
 export async function renderToStaticMarkup(this: RendererContext | undefined, Component: Island, props: Record<string, unknown>) {
-  const prefix = nextPrefix(this?.result);
+  const prefix = nextPrefix(this?.result, pureIslandTag(Component)!);
   // Astro passes a class prop for scoped styles; @astrojs/react drops it as well.
   const { class: _ignored, ...own } = props;
   const key = `${prefix}\u0000${JSON.stringify(own)}`;

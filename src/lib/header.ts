@@ -5,7 +5,8 @@ import {
   CATEGORY_DROPDOWN_VISIBLE,
   HEADER_SHRINK_SCROLL_PX,
 } from './constants.ts';
-import { shopSearchPath } from './routes.ts';
+import type { StoreFront } from './api/store.ts';
+import { ROUTES, shopSearchPath } from './routes.ts';
 
 export interface VisibleList<T> {
   /** What the dropdown lists now. */
@@ -50,4 +51,50 @@ export function carouselBreakpoints(): Record<number, { slidesPerView: number }>
   return Object.fromEntries(
     Object.entries(CAROUSEL_BREAKPOINTS).map(([width, slides]) => [Number(width), { slidesPerView: slides }]),
   );
+}
+
+/**
+ * Everything the site header shows (SPEC §2 Header), from store-info and the
+ * address asked for. The layout keeps the header's HTML per view (decision
+ * 058), so the header reads nothing else.
+ */
+export interface HeaderView {
+  storeName: string;
+  logo: string | null;
+  /** The phone as the store wrote it, and its tel: link; both null without a phone. */
+  phone: string | null;
+  telHref: string | null;
+  /** The email and its mailto: link; both null unless it reads as an address. */
+  email: string | null;
+  mailHref: string | null;
+  /** Named categories only, in the store's order. */
+  categories: { id: number; name: string; image: string | null }[];
+  homeCurrent: boolean;
+  categoriesCurrent: boolean;
+  shopCurrent: boolean;
+  /** The search box's text: /shop's `search`, else empty. */
+  searchText: string;
+}
+
+export function headerView(info: StoreFront | undefined, storeName: string, path: string, query: URLSearchParams): HeaderView {
+  const store = info?.storeinfo;
+  const phone = store?.phone || null;
+  const email = store?.email?.trim() ?? '';
+  const emailShown = /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+  const shopCurrent = path.startsWith(ROUTES.shop);
+  return {
+    storeName,
+    logo: store?.logo ?? null,
+    phone,
+    telHref: phone ? `tel:${phone.replace(/[^\d+]/g, '')}` : null,
+    email: emailShown,
+    mailHref: emailShown ? `mailto:${emailShown}` : null,
+    categories: (Array.isArray(info?.sub_category_list) ? info.sub_category_list : [])
+      .filter((category) => typeof category?.name === 'string' && category.name.trim() !== '')
+      .map(({ id, name, image }) => ({ id, name, image: image ?? null })),
+    homeCurrent: path === ROUTES.home,
+    categoriesCurrent: path.startsWith(ROUTES.categories),
+    shopCurrent,
+    searchText: shopCurrent ? (query.get('search') ?? '') : '',
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_DROPDOWN_VISIBLE } from '../../src/lib/constants.ts';
 import {
+  headerView,
   carouselBreakpoints,
   carouselLoops,
   isHeaderShrunk,
@@ -69,5 +70,50 @@ describe('carousel rules', () => {
       1024: { slidesPerView: 5 },
       1280: { slidesPerView: 8 },
     });
+  });
+});
+
+describe('headerView', () => {
+  const info = {
+    storeinfo: { store_name: 'Leather Co', logo: '', phone: '+91 98765 43210', email: ' hello@leather.example ' },
+    sub_category_list: [
+      { id: 4, name: 'Wallets', image: null },
+      { id: 5, name: '  ', image: null },
+      { id: 6, name: 'Belts', image: 'https://shop.example/media/belts.webp' },
+    ],
+  } as unknown as Parameters<typeof headerView>[0];
+
+  it('links the phone and a well-formed email, and lists only named categories', () => {
+    const view = headerView(info, 'Leather Co', '/', new URLSearchParams());
+    expect(view).toMatchObject({
+      phone: '+91 98765 43210',
+      telHref: 'tel:+919876543210',
+      email: 'hello@leather.example',
+      mailHref: 'mailto:hello@leather.example',
+      homeCurrent: true,
+      categoriesCurrent: false,
+      shopCurrent: false,
+      searchText: '',
+    });
+    expect(view.categories.map((category) => category.name)).toEqual(['Wallets', 'Belts']);
+  });
+
+  it('shows no email link for text that is not an address, and nothing without store-info', () => {
+    const odd = { ...info, storeinfo: { ...info!.storeinfo, email: 'write to us' } } as typeof info;
+    expect(headerView(odd, 'Leather Co', '/', new URLSearchParams())).toMatchObject({ email: null, mailHref: null });
+    expect(headerView(undefined, 'Store name', '/faq', new URLSearchParams())).toMatchObject({
+      logo: null,
+      phone: null,
+      telHref: null,
+      email: null,
+      categories: [],
+      homeCurrent: false,
+    });
+  });
+
+  it("marks the section shown as current, and takes the search text on /shop only", () => {
+    const search = new URLSearchParams({ search: 'slim wallet' });
+    expect(headerView(info, 'Leather Co', '/shop', search)).toMatchObject({ shopCurrent: true, searchText: 'slim wallet' });
+    expect(headerView(info, 'Leather Co', '/categories', search)).toMatchObject({ categoriesCurrent: true, searchText: '' });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The pure-island renderer (src/integrations/pure-islands.server.ts, decision
  * 034): a marked island renders once per props and prefix, its prefixes are
- * its own per page render, and everything else is left to @astrojs/react.
+ * its tag and its count per page render (decision 058), and everything else
+ * is left to @astrojs/react.
  */
 import { createElement, useId, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -9,13 +10,15 @@ import { KEPT_PER_COMPONENT, check, renderToStaticMarkup } from '../../src/integ
 import CategoryCarousel from '../../src/islands/ui/CategoryCarousel.tsx';
 import { isPureIsland, markPureIsland } from '../../src/lib/pure-island.ts';
 
-function countingIsland() {
+let islands = 0;
+/** A new pure island per call, each with a tag of its own ('ua', 'ub', ... unless given). */
+function countingIsland(tag = `u${String.fromCharCode(97 + islands++)}`) {
   const counter = { renders: 0 };
   const Island = markPureIsland(function Island({ label }: { label: string }) {
     counter.renders += 1;
     const id = useId();
     return createElement('button', { id, type: 'button' }, label);
-  });
+  }, tag);
   return { Island, counter };
 }
 
@@ -57,16 +60,26 @@ describe('pure islands', () => {
     expect(counter.renders).toBe(2);
   });
 
-  it('numbers the islands of one page render p0, p1, ... and starts again on the next page', async () => {
-    const { Island } = countingIsland();
+  it("numbers a page render's islands of one tag ta0, ta1, ... apart from other tags, and starts again on the next page", async () => {
+    const { Island } = countingIsland('ta');
+    const { Island: Other } = countingIsland('tb');
     const page = pageRender();
     const first = await render(page, Island, { label: 'A' });
+    const other = await render(page, Other, { label: 'A' });
     const second = await render(page, Island, { label: 'A' });
-    expect([first.attrs.prefix, second.attrs.prefix]).toEqual(['p0', 'p1']);
+    expect([first.attrs.prefix, other.attrs.prefix, second.attrs.prefix]).toEqual(['ta0', 'tb0', 'ta1']);
     // The ids inside carry the prefix the browser hydrates with, so two islands never share one.
-    expect(first.html).toMatch(/id="[^"]*p0[^"]*"/);
-    expect(second.html).toMatch(/id="[^"]*p1[^"]*"/);
-    expect((await render(pageRender(), Island, { label: 'A' })).attrs.prefix).toBe('p0');
+    expect(first.html).toMatch(/id="[^"]*ta0[^"]*"/);
+    expect(second.html).toMatch(/id="[^"]*ta1[^"]*"/);
+    expect((await render(pageRender(), Island, { label: 'A' })).attrs.prefix).toBe('ta0');
+  });
+
+  it('refuses a tag that could read as a prefix of @astrojs/react, and a tag taken by another island', () => {
+    const Island = () => createElement('p', null, 'x');
+    expect(() => markPureIsland(Island, 'r')).toThrow(/two or more lowercase letters/);
+    expect(() => markPureIsland(Island, 'cb2')).toThrow(/two or more lowercase letters/);
+    countingIsland('tz');
+    expect(() => markPureIsland(Island, 'tz')).toThrow("Two pure islands share the tag 'tz'");
   });
 
   it(`keeps at most ${KEPT_PER_COMPONENT} renders of a component, dropping the oldest`, async () => {

@@ -74,4 +74,4 @@ export default function CartButton() {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(CartButton);
+markPureIsland(CartButton, 'cb');

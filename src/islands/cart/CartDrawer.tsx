@@ -136,4 +136,4 @@ export default function CartDrawer() {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(CartDrawer);
+markPureIsland(CartDrawer, 'cd');

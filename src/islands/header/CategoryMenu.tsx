@@ -60,4 +60,4 @@ function CategoryList({ categories }: { categories: HeaderCategory[] }) {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(CategoryMenu);
+markPureIsland(CategoryMenu, 'cm');

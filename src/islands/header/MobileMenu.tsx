@@ -179,4 +179,4 @@ export default function MobileMenu() {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(MobileMenu);
+markPureIsland(MobileMenu, 'mm');

@@ -207,4 +207,4 @@ export default function ProfileMenu() {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(ProfileMenu);
+markPureIsland(ProfileMenu, 'pm');

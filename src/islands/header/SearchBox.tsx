@@ -191,4 +191,4 @@ export default function SearchBox({ initialText = '' }: Props) {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(SearchBox);
+markPureIsland(SearchBox, 'sb');

@@ -37,4 +37,4 @@ export default function ShopMenu({ current }: Props) {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(ShopMenu);
+markPureIsland(ShopMenu, 'sm');

@@ -49,4 +49,4 @@ export default function AppToaster() {
 }
 
 // Its server HTML depends on its props alone: rendered once per props (decision 034).
-markPureIsland(AppToaster);
+markPureIsland(AppToaster, 'at');

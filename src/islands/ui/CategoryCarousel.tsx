@@ -59,7 +59,7 @@ export default function CategoryCarousel({ categories, label = 'Shop by category
 }
 // Its server HTML is a list of its props' tiles: the home page renders it once per category list (decision 034),
 // not twice per page (@astrojs/react renders a component once to recognise it, then again).
-markPureIsland(CategoryCarousel);
+markPureIsland(CategoryCarousel, 'cc');
 
 function Carousel({ categories }: { categories: Category[] }) {
   return (
