@@ -9,7 +9,9 @@
  * apart from each page's own content), the newest product's page, `/` and `/shop`, first with the page cache off (cold: every
  * request renders) and then on (warm), asking for the codings a browser
  * lists (BROWSER_ACCEPT_ENCODING: zstd, else brotli). Prints req/s, p50 and p99 with the ratio
- * to the bare page of the same server, against the targets of issue 16.
+ * to the bare page of the same server, against the targets of issue 16, and
+ * each page's CPU per request, in all and by thread (main, the worker threads,
+ * V8's helpers).
  * Figures are printed, never asserted; the exit code says only whether the
  * harness ran.
  *
@@ -22,7 +24,7 @@
  * autocannon lives in the bench-only install (tests/bench/package.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +66,13 @@ const TARGETS = {
 } as const;
 
 interface Figures { page: string; path: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number; cpuMs: number; loadCore: number }
+
+/** The server's threads, grouped by what they do (their names in /proc): where a page's CPU goes. */
+const THREAD_GROUPS: Array<[group: string, name: RegExp]> = [
+  ['main', /^MainThread$|^node$/],
+  ['workers', /^WorkerThread$/], // the page renders' API thread and the compression worker
+  ['V8 helpers', /^V8Worker$/], // mostly garbage collection
+];
 
 process.chdir(ROOT);
 ensureAutocannon();
@@ -132,10 +141,13 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
       if (status !== 200) throw new Error(`${path} answered ${status}`);
       await load(origin + path, 2); // warm-up: JIT, prepared statements, and the page cache when on
       const cpuBefore = cpuMsOf(server.pid!);
+      const threadsBefore = threadCpuMsOf(server.pid!);
       const f = await load(origin + path, DURATION);
       const cpuMs = (cpuMsOf(server.pid!) - cpuBefore) / Math.max(1, f.total);
+      const threads = threadCpuMsOf(server.pid!);
+      const perThread = [...threads].map(([group, ms]) => `${group} ${((ms - (threadsBefore.get(group) ?? 0)) / Math.max(1, f.total)).toFixed(2)}`).join(', ');
       figures.push({ page, path, ...f, cpuMs });
-      console.log(`  ${page.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${cpuMs.toFixed(2)} CPU ms/req  load gen ${(f.loadCore * 100).toFixed(0)}%${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
+      console.log(`  ${page.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${cpuMs.toFixed(2)} CPU ms/req (${perThread})  load gen ${(f.loadCore * 100).toFixed(0)}%${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
     }
     return figures;
   } finally {
@@ -152,6 +164,28 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * The server's CPU time so far per thread group (THREAD_GROUPS, else 'other'),
+ * in ms, from /proc/PID/task. On two cores every thread takes from the same
+ * two, so a page costs what all of them spend; this says which spends it.
+ */
+function threadCpuMsOf(pid: number): Map<string, number> {
+  const groups = new Map<string, number>([...THREAD_GROUPS.map(([group]) => [group, 0] as [string, number]), ['other', 0]]);
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const group = THREAD_GROUPS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'other';
+    groups.set(group, groups.get(group)! + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+  }
+  return groups;
 }
 
 /**
