@@ -1,4 +1,5 @@
 /** Layout parts kept per key (src/lib/kept-parts.ts, decision 058). */
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KEPT_PER_PART, keptPart } from '../../src/lib/kept-parts.ts';
 
@@ -48,5 +49,28 @@ describe('keptPart', () => {
     expect(calls.count).toBe(KEPT_PER_PART + 1);
     await keptPart('e', 'k1', render);
     expect(calls.count).toBe(KEPT_PER_PART + 2);
+  });
+});
+
+describe('KeptPart in the source', () => {
+  const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.astro'))
+    .map((file) => ({ file, text: readFileSync(`src/${file}`, 'utf8') }))
+    .filter(({ text }) => text.includes('<KeptPart'));
+
+  it('is used by the layout for its header and its end', () => {
+    expect(files.map(({ file }) => file)).toEqual(['layouts/Base.astro']);
+  });
+
+  it('holds one Astro component per part: an island straight in its slot would render on every page anyway', () => {
+    for (const { file, text } of files) {
+      const parts = [...text.matchAll(/<KeptPart\b[^>]*>([\s\S]*?)<\/KeptPart>/g)];
+      expect(parts.length, file).toBe(2);
+      for (const [, inside] of parts) {
+        const only = /^\s*<([A-Z]\w*)\b[^>]*\/>\s*$/.exec(inside!);
+        expect(only, `${file}: ${inside}`).not.toBeNull();
+        expect(text, `${file}: ${only![1]}`).toMatch(new RegExp(`import ${only![1]} from '[^']+\\.astro';`));
+      }
+    }
   });
 });
