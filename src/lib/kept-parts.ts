@@ -3,7 +3,7 @@
  * header, and the footer with the cart drawer and toaster, show the same
  * HTML to every shopper until the store's settings, its categories, the page
  * the header marks as current or the year change, and each of those is in
- * the key. Rendering them took about a sixth of a cold page's CPU.
+ * the key. Rendering them took about 0.4 ms of CPU a page on a 2-core machine.
  *
  * Renders are kept as promises, so pages rendered together share one; a
  * failed render is not kept. Each part keeps at most KEPT_PER_PART keys, the
