@@ -162,7 +162,12 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
  * req/s and latency depend on the cores left to the server.
  */
 function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** User + system time of a /proc stat line, in ms (the fields after the command name, which may hold spaces). */
+function statCpuMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
@@ -181,9 +186,8 @@ function threadCpuMsOf(pid: number): Map<string, number> {
       continue; // the thread ended between the listing and the read
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const group = THREAD_GROUPS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'other';
-    groups.set(group, groups.get(group)! + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    groups.set(group, groups.get(group)! + statCpuMs(stat));
   }
   return groups;
 }
