@@ -76,6 +76,8 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
   const signedIn = hydrated ? auth.isAuthenticated : signedInHint;
   // A guest with a token has confirmed their mobile by OTP (SPEC §4 OTP).
   const verified = signedIn || (hydrated && Boolean(auth.user?.token));
+  // Until hydrated, what the server rendered (its prefill): the stored sign-in in this browser differs, and React would discard the server's form.
+  const contactPhone = hydrated ? auth.user?.customer?.phone_number : prefill?.phone_number;
   const storeLines = !hydrated || (auth.isAuthenticated && !settled) ? initialLines : cart.cartItems;
   const lines = leaving ?? storeLines;
   const totals = orderTotals(lines, discount?.discountPaise ?? 0);
@@ -149,7 +151,7 @@ export default function CheckoutPage({ initialLines, signedInHint, prefill }: Pr
             {verified ? (
               <p className="text-sm">
                 {signedIn ? 'Signed in' : 'Mobile verified'}
-                {auth.user?.customer?.phone_number ? `: ${auth.user.customer.phone_number}` : ''}
+                {contactPhone ? `: ${contactPhone}` : ''}
               </p>
             ) : (
               <ContactOtp

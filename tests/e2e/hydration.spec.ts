@@ -1,0 +1,71 @@
+/**
+ * Islands wake on the page the server sent. When an island's first render in
+ * the browser differs from the server's HTML, React throws that HTML away and
+ * renders the island again from nothing (its recoverable error 418): whatever
+ * the shopper had typed into the server's form meanwhile goes with it, and
+ * the page's work is done twice. The checkout did this for every signed-in
+ * shopper (its contact line read the phone from the browser's stored sign-in
+ * while the server had none), and a coupon code typed just before the island
+ * woke was lost in CI.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addThroughApi, sizedProducts } from './cart-steps.ts';
+import { field, saveAddressThroughApi, summary } from './checkout-steps.ts';
+import { holdIsland, signInThroughApi, verifiedAccount } from './helpers.ts';
+
+/** Errors the page reports: uncaught ones, and React's reports of a failed hydration. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /react|hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Until every island the page loads at once has woken (Astro drops `ssr` from an island once it has hydrated). */
+async function islandsAwake(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[client="load"][ssr]')).toHaveCount(0);
+}
+
+test('a signed-in shopper\'s checkout wakes on the server\'s form: the coupon box the server sent is the one kept', async ({ page, request }) => {
+  const [pick] = await sizedProducts(request);
+  const { email, password, phone } = await verifiedAccount(request);
+  const errors = pageErrors(page);
+  await page.goto('/');
+  const token = await signInThroughApi(page, email, password);
+  await saveAddressThroughApi(request, token, phone);
+  await addThroughApi(request, token, pick!, 1);
+
+  const island = await holdIsland(page, 'CheckoutPage');
+  await page.goto('/checkout');
+  await island.asked;
+  // The server's own box, marked before the island wakes: a box rendered again in the browser would not carry it.
+  await field(page, 'Coupon code').evaluate((input) => input.setAttribute('data-from-server', ''));
+  island.release();
+  await islandsAwake(page);
+  await expect(summary(page).getByRole('button', { name: 'Apply' })).toBeEnabled();
+  await expect(field(page, 'Coupon code')).toHaveAttribute('data-from-server', '');
+  expect(errors).toEqual([]);
+});
+
+test('no page reports an error while its islands wake, signed out or signed in', async ({ page, request }) => {
+  const [pick] = await sizedProducts(request);
+  const errors = pageErrors(page);
+  const pages = ['/', '/shop', '/categories', `/products/${pick!.product.slug}`, '/cart', '/checkout', '/faq', '/signin', '/signup'];
+  for (const path of pages) {
+    await page.goto(path);
+    await islandsAwake(page);
+    expect(errors, `signed out, ${path}`).toEqual([]);
+  }
+
+  const { email, password, phone } = await verifiedAccount(request);
+  const token = await signInThroughApi(page, email, password);
+  await saveAddressThroughApi(request, token, phone);
+  await addThroughApi(request, token, pick!, 1);
+  for (const path of [...pages.slice(0, 6), '/my-account', '/my-account/orders', '/my-account/wishlist']) {
+    await page.goto(path);
+    await islandsAwake(page);
+    expect(errors, `signed in, ${path}`).toEqual([]);
+  }
+});
