@@ -9,9 +9,9 @@
  * woke was lost in CI.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addThroughApi, sizedProducts } from './cart-steps.ts';
-import { field, saveAddressThroughApi, summary } from './checkout-steps.ts';
-import { holdIsland, signInThroughApi, verifiedAccount } from './helpers.ts';
+import { sizedProducts } from './cart-steps.ts';
+import { field, signedInAtCheckout, summary } from './checkout-steps.ts';
+import { holdIsland } from './helpers.ts';
 
 /** Errors the page reports: uncaught ones, and React's reports of a failed hydration. */
 function pageErrors(page: Page): string[] {
@@ -40,15 +40,9 @@ async function islandsAwake(page: Page): Promise<void> {
 
 test('a signed-in shopper\'s checkout wakes on the server\'s form: the coupon box the server sent is the one kept', async ({ page, request }) => {
   const [pick] = await sizedProducts(request);
-  const { email, password, phone } = await verifiedAccount(request);
   const errors = pageErrors(page);
-  await page.goto('/');
-  const token = await signInThroughApi(page, email, password);
-  await saveAddressThroughApi(request, token, phone);
-  await addThroughApi(request, token, pick!, 1);
-
   const island = await holdIsland(page, 'CheckoutPage');
-  await page.goto('/checkout');
+  await signedInAtCheckout(page, request, [[pick!, 1]]);
   await island.asked;
   // The server's own box, marked before the island wakes: a box rendered again in the browser would not carry it.
   await field(page, 'Coupon code').evaluate((input) => input.setAttribute('data-from-server', ''));
@@ -69,10 +63,9 @@ test('no page reports an error while its islands wake, signed out or signed in, 
     expect(errors, `signed out, ${path}`).toEqual([]);
   }
 
-  const { email, password, phone } = await verifiedAccount(request);
-  const token = await signInThroughApi(page, email, password);
-  await saveAddressThroughApi(request, token, phone);
-  await addThroughApi(request, token, pick!, 1);
+  await signedInAtCheckout(page, request, [[pick!, 1]]);
+  await islandsAwake(page);
+  expect(errors, 'signed in, /checkout (first visit)').toEqual([]);
   for (const path of [...pages.slice(0, 6), '/my-account', '/my-account/orders', '/my-account/wishlist']) {
     await page.goto(path);
     await islandsAwake(page);
