@@ -3,8 +3,9 @@
  * that serves static files, the store API under /api (or forwards /api to
  * STORE_API_URL) and the Astro storefront, with compression and security
  * headers on every response. Server rendering reaches the in-process API
- * through `locals.apiFetch`, never an HTTP round trip: a message to the API's
- * own thread where there is a second core (decision 056), else a function call.
+ * through `locals.callApi`, never an HTTP round trip: a message to the API's
+ * own thread where there is a second core (decision 056), else a function call;
+ * either way a plain call and answer, no Request or Response (decision 060).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import compression from 'compression';
 import { CLIENT_ADDRESS_HEADER } from './api/auth/client-ip.ts';
 import { DEFAULT_PORT, readApiConfig } from './api/config.ts';
 import { readCatalogueVersion } from './api/db/catalogue-version.repository.ts';
+import { answerCall } from './server/api-call.ts';
 import { createApiProxy } from './server/api-proxy.ts';
 import { cacheSharedReads } from './server/api-read-cache.ts';
 import { apiThreadWanted, startApiThread, type ApiThread } from './server/api-thread.ts';
@@ -33,6 +35,7 @@ import { switchedOff } from './server/env-switch.ts';
 import { answerCompression } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
 import { finishPage } from './src/lib/page-finish.server.ts';
+import type { CallApi } from './src/lib/api/in-process-call.server.ts';
 import type { PageParts } from './src/lib/page-parts.ts';
 import type { PrerenderedPage } from './src/lib/prerendered-page.ts';
 import { PRERENDERED_PAGE_ROUTE, ROUTES } from './src/lib/routes.ts';
@@ -41,7 +44,7 @@ import { keepConnectionsAlive } from './server/connection-timeouts.ts';
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 /** What server.ts hands a page render (src/env.d.ts App.Locals has the rest, set by src/middleware.ts). */
 interface PageLocals {
-  apiFetch?: (request: Request) => Promise<Response>;
+  callApi?: CallApi;
   pageParts: PageParts;
   prerenderedPage?: PrerenderedPage & { path: string };
 }
@@ -80,7 +83,7 @@ log(modeLine(process.env.NODE_ENV, loadedReactBuild()));
 
 let storeApi: StoreApi | undefined;
 let handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-let apiFetch: ((request: Request) => Promise<Response>) | undefined;
+let callApi: CallApi | undefined;
 let apiThread: ApiThread | undefined;
 // Moves with every catalogue change (decision 023); never in proxy mode, where no database is ours.
 let currentVersion = sharedVersionReader(undefined);
@@ -92,12 +95,12 @@ if (apiUrl) {
   const app = storeApi.app;
   const db = storeApi.store.db;
   currentVersion = sharedVersionReader(() => readCatalogueVersion(db));
-  const inProcess = (request: Request) => Promise.resolve(app.fetch(request));
+  const inProcess: CallApi = (call) => answerCall(app.fetch, call);
   // Page renders' calls on a thread of their own (decision 056); outside callers keep this thread's API.
   if (apiThreadWanted(process.env, availableParallelism(), config.databaseUrl)) {
     apiThread = startApiThread({ config, fallback: inProcess, log });
   }
-  apiFetch = cacheSharedReads(apiThread?.fetch ?? inProcess, currentVersion);
+  callApi = cacheSharedReads(apiThread?.call ?? inProcess, currentVersion);
   handleApi = async (req, res) => {
     // Only the server says where a call came from (per-IP rate limits): a client's own value is dropped.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? '';
@@ -168,7 +171,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   // one shopper's per-request state (the API client, later a token) would leak to another.
   // What the layout leaves for the page's bytes (decision 046).
   const pageParts: PageParts = {};
-  const locals: PageLocals = apiFetch ? { apiFetch, pageParts } : { pageParts };
+  const locals: PageLocals = callApi ? { callApi, pageParts } : { pageParts };
   const prerendered = prerenderedPages.find(req);
   if (prerendered) {
     // Built without the store: the storefront puts its content in the live layout (decision 013).

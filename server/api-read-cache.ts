@@ -6,6 +6,7 @@
  * catalogue changes, so it is computed once per version instead of once per
  * render. Only calls without a shopper's token, and only 200 answers, are kept.
  */
+import type { CallApi, InProcessAnswer } from '../src/lib/api/in-process-call.server.ts';
 import type { VersionReader } from './catalogue-version.ts';
 
 const SHARED_READS = new Set(['/api/store-info', '/api/home-page-sections']);
@@ -16,37 +17,35 @@ export const SHARED_READS_KEPT = 64;
 
 interface Kept {
   version: string;
-  status: number;
-  headers: [string, string][];
-  body: string;
+  answer: InProcessAnswer;
 }
 
-export function cacheSharedReads(apiFetch: (request: Request) => Promise<Response>, currentVersion: VersionReader) {
+/** The path of an absolute URL, without its query. */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const end = url.search(/[?#]/);
+  return url.slice(start, end === -1 ? undefined : end);
+}
+
+export function cacheSharedReads(callApi: CallApi, currentVersion: VersionReader): CallApi {
   const kept = new Map<string, Kept>();
-  return async function cachedApiFetch(request: Request): Promise<Response> {
-    const path = new URL(request.url).pathname;
+  return async function cachedCall(call) {
+    const path = pathOf(call.url);
     const byBody = SHARED_READS_BY_BODY.has(path);
-    if ((!byBody && !SHARED_READS.has(path)) || request.headers.has('authorization') || (request.method !== 'GET' && request.method !== 'POST')) {
-      return apiFetch(request);
-    }
-    let key = `${request.method} ${path}`;
-    let sent = request;
-    if (byBody && request.body) {
-      const text = await request.text();
-      key += ` ${text}`;
-      sent = new Request(request.url, { method: request.method, headers: request.headers, body: text });
-    }
+    const personal = call.headers.some(([name]) => name.toLowerCase() === 'authorization');
+    if ((!byBody && !SHARED_READS.has(path)) || personal || (call.method !== 'GET' && call.method !== 'POST')) return callApi(call);
+    const key = `${call.method} ${path}${byBody ? ` ${call.body ?? ''}` : ''}`;
     const version = await currentVersion();
     const hit = kept.get(key);
-    if (hit && hit.version === version) return new Response(hit.body, { status: hit.status, headers: hit.headers });
-    const response = await apiFetch(sent);
-    if (response.status !== 200) return response;
-    const body = await response.text();
-    const headers = [...response.headers.entries()];
+    // Answers are plain data, never changed once made: every caller may share one.
+    if (hit && hit.version === version) return hit.answer;
+    const answer = await callApi(call);
+    if (answer.status !== 200) return answer;
     kept.delete(key);
-    kept.set(key, { version, status: response.status, headers, body });
+    kept.set(key, { version, answer });
     // The oldest kept answer goes first.
     if (kept.size > SHARED_READS_KEPT) kept.delete(kept.keys().next().value!);
-    return new Response(body, { status: response.status, headers });
+    return answer;
   };
 }

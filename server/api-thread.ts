@@ -12,32 +12,32 @@
  *
  * A call crosses as its method, URL, headers and text body (what the
  * storefront's client sends: JSON or a multipart form written as text), and
- * the answer comes back as its status, headers and text. Should the thread
+ * the answer comes back as its status, headers and text (decision 060: no
+ * Request or Response on the main thread). Should the thread
  * fail, the main thread's API answers from then on; a call the thread had
  * taken is answered there too when it reads only (GET or HEAD), and fails as
  * a network error would otherwise, since it may have been carried out.
  */
 import { Worker } from 'node:worker_threads';
 import { switchedOff } from './env-switch.ts';
+import type { CallApi, InProcessAnswer, InProcessCall } from '../src/lib/api/in-process-call.server.ts';
 import type { ApiCall, ApiReply, ApiThreadData, ApiThreadMessage } from './api.worker.ts';
 
-type Fetch = (request: Request) => Promise<Response>;
-
 export interface ApiThread {
-  fetch: Fetch;
+  call: CallApi;
   /** Lets the thread finish the calls it has, stop its mail queue and close its database, then ends it. */
   stop(): Promise<void>;
 }
 
 interface Pending {
-  request: Request;
-  resolve: (response: Response) => void;
+  call: InProcessCall;
+  resolve: (answer: InProcessAnswer) => void;
   reject: (error: Error) => void;
 }
 
 export interface ApiThreadOptions extends ApiThreadData {
   /** The main thread's own API, which answers once the thread has failed. */
-  fallback: Fetch;
+  fallback: CallApi;
   log: (line: string) => void;
   /** The thread's script (tests give one that fails). */
   script?: URL;
@@ -54,8 +54,8 @@ export function startApiThread({ config, fallback, log, script = new URL('./api.
   const giveUp = (why: string) => {
     if (worker) log(`The API thread stopped (${why}); the main thread's API answers page renders`);
     worker = undefined;
-    for (const { request, resolve, reject } of pending.values()) {
-      if (request.method === 'GET' || request.method === 'HEAD') fallback(request).then(resolve, reject);
+    for (const { call, resolve, reject } of pending.values()) {
+      if (call.method === 'GET' || call.method === 'HEAD') fallback(call).then(resolve, reject);
       else reject(new TypeError('fetch failed: the API thread stopped during the call'));
     }
     pending.clear();
@@ -64,11 +64,11 @@ export function startApiThread({ config, fallback, log, script = new URL('./api.
   worker.unref(); // the HTTP server holds the process open while it serves
   worker.on('message', (reply: ApiReply) => {
     if ('stopped' in reply) return stopped?.();
-    const call = pending.get(reply.id);
+    const waiting = pending.get(reply.id);
     pending.delete(reply.id);
-    if (!call) return;
-    if ('error' in reply) call.reject(new TypeError(`fetch failed: ${reply.error}`));
-    else call.resolve(new Response(nullBodyStatus(reply.status) ? null : reply.body, { status: reply.status, headers: reply.headers }));
+    if (!waiting) return;
+    if ('error' in reply) waiting.reject(new TypeError(`fetch failed: ${reply.error}`));
+    else waiting.resolve({ status: reply.status, headers: reply.headers, body: reply.body });
   });
   worker.on('error', (error) => {
     console.error('[storefront] The API thread failed:', error);
@@ -77,16 +77,13 @@ export function startApiThread({ config, fallback, log, script = new URL('./api.
   worker.on('exit', (code) => giveUp(`exit code ${code}`));
 
   return {
-    async fetch(request) {
+    call(call) {
       const thread = worker;
-      if (!thread) return fallback(request);
-      // Read before the call is registered: a body the request cannot give fails here, as fetch would.
-      const body = request.body ? await request.text() : undefined;
-      return new Promise<Response>((resolve, reject) => {
+      if (!thread) return fallback(call);
+      return new Promise<InProcessAnswer>((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { request, resolve, reject });
-        const call: ApiCall = { id, method: request.method, url: request.url, headers: [...request.headers], body };
-        thread.postMessage(call satisfies ApiThreadMessage);
+        pending.set(id, { call, resolve, reject });
+        thread.postMessage({ id, ...call } satisfies ApiCall satisfies ApiThreadMessage);
       });
     },
     async stop() {
@@ -113,9 +110,4 @@ export function apiThreadWanted(env: NodeJS.ProcessEnv, cores: number, databaseU
   if (switchedOff(env.API_THREAD)) return false;
   if (/^(sqlite:)?:memory:$/.test(databaseUrl?.trim() ?? '')) return false;
   return cores > 1;
-}
-
-/** Statuses a Response may not carry a body with (the Fetch standard). */
-function nullBodyStatus(status: number): boolean {
-  return status === 101 || status === 204 || status === 205 || status === 304;
 }

@@ -18,23 +18,21 @@ import { connect } from '../api/db/connect.ts';
 import { createMailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
 import { composeStoreMail } from '../api/store-mail.ts';
+import type { InProcessAnswer, InProcessCall } from '../src/lib/api/in-process-call.server.ts';
+import { answerCall } from './api-call.ts';
 
 export interface ApiThreadData {
   config: ApiConfig;
 }
 
-export interface ApiCall {
+export interface ApiCall extends InProcessCall {
   id: number;
-  method: string;
-  url: string;
-  headers: [string, string][];
-  body: string | undefined;
 }
 
 export type ApiThreadMessage = ApiCall | { stop: true };
 
 export type ApiReply =
-  | { id: number; status: number; headers: [string, string][]; body: string }
+  | ({ id: number } & InProcessAnswer)
   | { id: number; error: string }
   | { stopped: true };
 
@@ -63,10 +61,9 @@ parentPort!.on('message', (message: ApiThreadMessage) => {
   void answered.finally(() => answering.delete(answered));
 });
 
-async function answer({ id, method, url, headers, body }: ApiCall): Promise<ApiReply> {
+async function answer({ id, ...call }: ApiCall): Promise<ApiReply> {
   try {
-    const response = await app.fetch(new Request(url, { method, headers, body }));
-    return { id, status: response.status, headers: [...response.headers], body: await response.text() };
+    return { id, ...(await answerCall(app.fetch, call)) };
   } catch (error) {
     return { id, error: (error as Error)?.message ?? String(error) };
   }

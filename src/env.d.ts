@@ -3,11 +3,12 @@
 declare namespace App {
   interface Locals {
     /**
-     * In-process fetch to the store API (Hono's `app.fetch`), handed in by
-     * server.ts as `handler(req, res, next, locals)`. Absent under `astro dev`
-     * and in proxy mode; the client then uses STORE_API_URL over HTTP.
+     * In-process calls to the store API, handed in by server.ts as
+     * `handler(req, res, next, locals)` (src/lib/api/in-process-call.server.ts).
+     * Absent under `astro dev` and in proxy mode; the client then uses
+     * STORE_API_URL over HTTP.
      */
-    apiFetch?: (request: Request) => Promise<Response>;
+    callApi?: import('./lib/api/in-process-call.server.ts').CallApi;
     /** The store API client for this request, built by src/middleware.ts. */
     api: import('./lib/api/client.ts').ApiClient;
     /**

@@ -2,7 +2,7 @@
  * Per-request set-up for every page (ARCHITECTURE: Client, Auth and sessions).
  *
  * 1. attachApi: `locals.api`, the store API client (src/lib/api/store-api.server.ts):
- *    over `locals.apiFetch` (in-process, no HTTP) when server.ts passes it;
+ *    over `locals.callApi` (in-process, no HTTP) when server.ts passes it;
  *    else over HTTP to STORE_API_URL; else to the configured origin's /api.
  * 2. guardRoutes: SPEC §2 access column, from the session cookie (set by
  *    /session after a sign-in). Signed-out visitors to a signed-in route go
@@ -25,7 +25,7 @@ import { lookUpSession } from './lib/session.server.ts';
 const attachApi = defineMiddleware((context, next) => {
   // server.ts hands Astro a fresh locals object per request, so this client
   // (later carrying the shopper's token) is never shared between requests.
-  const api = serverApiClient(context.locals.apiFetch);
+  const api = serverApiClient(context.locals.callApi);
   context.locals.api = api;
   context.locals.apiKey = storeApiKey();
   let storeInfo: ReturnType<App.Locals['storeInfo']> | undefined;
@@ -59,7 +59,7 @@ const guardRoutes = defineMiddleware(async (context, next) => {
   if (access === 'signed-out' && signedIn) return redirectTo(ROUTES.home);
   if (signedIn) {
     context.locals.session = { customer: session.customer };
-    context.locals.api = serverApiClient(context.locals.apiFetch, session.token);
+    context.locals.api = serverApiClient(context.locals.callApi, session.token);
   }
   return noStore(await next());
 });

@@ -3,8 +3,10 @@ import { createApiApp } from '../../api/app.ts';
 import { readApiConfig } from '../../api/config.ts';
 import { readCatalogueVersion } from '../../api/db/catalogue-version.repository.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
+import { answerCall } from '../../server/api-call.ts';
 import { SHARED_READS_KEPT, cacheSharedReads } from '../../server/api-read-cache.ts';
 import { sharedVersionReader } from '../../server/catalogue-version.ts';
+import type { CallApi, InProcessCall } from '../../src/lib/api/in-process-call.server.ts';
 import { seedAll, type CatalogFixture } from '../fixtures/catalog.fixtures.ts';
 import { TEST_API_KEY } from '../helpers/api-harness.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -12,7 +14,7 @@ import { createTestDatabase } from '../helpers/test-database.ts';
 describe('shared catalogue reads kept per catalogue version (server/api-read-cache.ts)', () => {
   let store: StoreDatabase;
   let f: CatalogFixture;
-  let cached: (request: Request) => Promise<Response>;
+  let cached: CallApi;
   /** The paths the API itself answered, in order. */
   const reached: string[] = [];
 
@@ -20,34 +22,36 @@ describe('shared catalogue reads kept per catalogue version (server/api-read-cac
     store = await createTestDatabase();
     f = await seedAll(store.db);
     const app = createApiApp({ db: store.db, dialect: store.dialect, config: { ...readApiConfig({}), apiKey: TEST_API_KEY, seedDemo: false } });
-    const api = (request: Request) => {
-      reached.push(new URL(request.url).pathname);
-      return Promise.resolve(app.fetch(request));
+    const api: CallApi = (call) => {
+      reached.push(new URL(call.url).pathname);
+      return answerCall(app.fetch, call);
     };
     cached = cacheSharedReads(api, sharedVersionReader(() => readCatalogueVersion(store.db)));
   });
   afterAll(() => store.close());
 
-  const post = (path: string, json: unknown, headers: Record<string, string> = {}) => {
+  const post = (path: string, json: unknown, headers: Record<string, string> = {}): InProcessCall => {
     const body = JSON.stringify(json);
-    return new Request(`http://localhost/api${path}`, {
+    return {
       method: 'POST',
-      headers: { 'API-KEY': TEST_API_KEY, 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...headers },
+      url: `http://localhost/api${path}`,
+      headers: Object.entries({ 'API-KEY': TEST_API_KEY, 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...headers }),
       body,
-    });
+    };
   };
-  const sizesOf = async (ids: number[]) => (await (await cached(post('/subcategory-variations', { sub_category_id: ids }))).json()).data;
+  const answerOf = async (call: InProcessCall) => JSON.parse((await cached(call)).body);
+  const sizesOf = async (ids: number[]) => (await answerOf(post('/subcategory-variations', { sub_category_id: ids }))).data;
   const reachedSince = (from: number) => reached.slice(from);
 
   it('asks the API for store-info once per catalogue version, and again once the catalogue changes', async () => {
     const from = reached.length;
-    const first = await (await cached(post('/store-info', {}))).json();
-    const second = await (await cached(post('/store-info', {}))).json();
+    const first = await answerOf(post('/store-info', {}));
+    const second = await answerOf(post('/store-info', {}));
     expect(second).toEqual(first);
     expect(reachedSince(from)).toEqual(['/api/store-info']);
 
     await store.db.updateTable('categories').set({ name: 'Tees' }).where('id', '=', f.categories.tshirts).execute();
-    const changed = await (await cached(post('/store-info', {}))).json();
+    const changed = await answerOf(post('/store-info', {}));
     expect(reachedSince(from)).toEqual(['/api/store-info', '/api/store-info']);
     expect(changed.sub_category_list.map((c: { name: string }) => c.name)).toContain('Tees');
   });

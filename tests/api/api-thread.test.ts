@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../api/app.ts';
 import { readApiConfig, type ApiConfig } from '../../api/config.ts';
 import { seedDemoStore } from '../../api/db/seed/demo-store.ts';
+import { answerCall } from '../../server/api-call.ts';
 import { apiThreadWanted, startApiThread, type ApiThread } from '../../server/api-thread.ts';
+import type { CallApi, InProcessAnswer, InProcessCall } from '../../src/lib/api/in-process-call.server.ts';
 import { multipartBody } from '../../src/lib/api/multipart.ts';
 import { registration, uniqueEmail } from '../fixtures/customer.fixtures.ts';
 import { uniqueAddress, uniquePhone } from '../fixtures/otp.fixtures.ts';
@@ -15,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-database.
 const ORIGIN = 'http://localhost:4321';
 
 /** A call as the storefront's server client makes one: the store's key, a text body with its length. */
-function call(method: string, path: string, body?: { json: unknown } | { form: Record<string, string> }, headers: Record<string, string> = {}): Request {
+function call(method: string, path: string, body?: { json: unknown } | { form: Record<string, string> }, headers: Record<string, string> = {}): InProcessCall {
   const all: Record<string, string> = { 'API-KEY': TEST_API_KEY, ...headers };
   let text: string | undefined;
   if (body && 'json' in body) {
@@ -27,13 +29,15 @@ function call(method: string, path: string, body?: { json: unknown } | { form: R
     all['Content-Type'] = form.contentType;
   }
   if (text !== undefined) all['Content-Length'] = String(Buffer.byteLength(text));
-  return new Request(`${ORIGIN}/api${path}`, { method, headers: all, body: text });
+  return { method, url: `${ORIGIN}/api${path}`, headers: Object.entries(all), body: text };
 }
+
+const json = (answer: InProcessAnswer) => JSON.parse(answer.body);
 
 describe('the API thread (page renders call the store API on a thread of its own)', () => {
   let store: TestDatabase;
   let config: ApiConfig;
-  let mainApi: (request: Request) => Promise<Response>;
+  let mainApi: CallApi;
   let thread: ApiThread;
   const fallbackCalls: string[] = [];
   const logged: string[] = [];
@@ -45,12 +49,12 @@ describe('the API thread (page renders call the store API on a thread of its own
     const outboxDir = mkdtempSync(join(tmpdir(), 'api-thread-outbox-'));
     config = { ...readApiConfig({}), databaseUrl: store.url, apiKey: TEST_API_KEY, seedDemo: false, outboxDir };
     const app = createApiApp({ db: store.db, dialect: store.dialect, config });
-    mainApi = (request) => Promise.resolve(app.fetch(request));
+    mainApi = (sent) => answerCall(app.fetch, sent);
     thread = startApiThread({
       config,
-      fallback: (request) => {
-        fallbackCalls.push(new URL(request.url).pathname);
-        return mainApi(request);
+      fallback: (sent) => {
+        fallbackCalls.push(new URL(sent.url).pathname);
+        return mainApi(sent);
       },
       log: (line) => logged.push(line),
     });
@@ -60,10 +64,14 @@ describe('the API thread (page renders call the store API on a thread of its own
     await store.close();
   });
 
-  const answerOf = async (response: Response) => ({ status: response.status, type: response.headers.get('content-type'), body: await response.json() });
+  const answerOf = (answer: InProcessAnswer) => ({
+    status: answer.status,
+    type: answer.headers.find(([name]) => name === 'content-type')?.[1],
+    body: json(answer),
+  });
 
   it('answers the reads of a page render exactly as the main thread would: store-info, a listing, a product', async () => {
-    const listed = await answerOf(await thread.fetch(call('POST', '/get-products?page=1', { form: { sort_by: 'price_low_high' } })));
+    const listed = answerOf(await thread.call(call('POST', '/get-products?page=1', { form: { sort_by: 'price_low_high' } })));
     expect(listed.status).toBe(200);
     expect(listed.body.data.products.data.length).toBeGreaterThan(0);
     const slug = listed.body.data.products.data[0].slug as string;
@@ -73,34 +81,34 @@ describe('the API thread (page renders call the store API on a thread of its own
       () => call('GET', `/single-product-details/${slug}`),
       () => call('GET', '/single-product-details/no-such-product'),
     ]) {
-      const [onThread, onMain] = await Promise.all([thread.fetch(request()), mainApi(request())]);
-      expect(await answerOf(onThread)).toEqual(await answerOf(onMain));
+      const [onThread, onMain] = await Promise.all([thread.call(request()), mainApi(request())]);
+      expect(answerOf(onThread)).toEqual(answerOf(onMain));
     }
     expect(fallbackCalls).toEqual([]);
   });
 
   it('answers many calls at once, each to its own caller', async () => {
-    const listed = await (await thread.fetch(call('POST', '/get-products?page=1', { form: {} }))).json();
+    const listed = json(await thread.call(call('POST', '/get-products?page=1', { form: {} })));
     const slugs = (listed.data.products.data as Array<{ slug: string }>).map((product) => product.slug);
-    const answers = await Promise.all(slugs.map((slug) => thread.fetch(call('GET', `/single-product-details/${slug}`)).then((r) => r.json())));
+    const answers = await Promise.all(slugs.map((slug) => thread.call(call('GET', `/single-product-details/${slug}`)).then(json)));
     expect(answers.map((answer) => answer.data.product.slug)).toEqual(slugs);
   });
 
   it('writes to the same database, with the same OTP key: a code sent through the thread is verified by the main thread', async () => {
     const phone = uniquePhone();
     const email = uniqueEmail('thread');
-    const registered = await thread.fetch(call('POST', '/customer/register', { json: { ...registration(email), phone_number: phone } }, uniqueAddress()));
+    const registered = await thread.call(call('POST', '/customer/register', { json: { ...registration(email), phone_number: phone } }, uniqueAddress()));
     expect(registered.status).toBe(200);
-    const sent = await thread.fetch(call('POST', '/login/otp', { json: { mobile: phone } }, uniqueAddress()));
+    const sent = await thread.call(call('POST', '/login/otp', { json: { mobile: phone } }, uniqueAddress()));
     expect(sent.status).toBe(200);
-    const { otp } = (await sent.json()).data as { otp: string };
+    const { otp } = json(sent).data as { otp: string };
     const verified = await mainApi(call('POST', '/otp/verify/login', { json: { mobile: phone, otp } }));
-    expect(await answerOf(verified)).toMatchObject({ status: 200, body: { success: true, data: { customer: { email } } } });
+    expect(answerOf(verified)).toMatchObject({ status: 200, body: { success: true, data: { customer: { email } } } });
   });
 
   it('once stopped, leaves every call to the main thread, which answers it', async () => {
     await thread.stop();
-    const answer = await thread.fetch(call('POST', '/store-info', { json: {} }));
+    const answer = await thread.call(call('POST', '/store-info', { json: {} }));
     expect(answer.status).toBe(200);
     expect(fallbackCalls).toEqual(['/api/store-info']);
   });
@@ -115,22 +123,22 @@ describe('an API thread that fails', () => {
     const logged: string[] = [];
     const thread = startApiThread({
       config,
-      fallback: (request) => Promise.resolve(app.fetch(request)),
+      fallback: (sent) => answerCall(app.fetch, sent),
       log: (line) => logged.push(line),
       script: new URL('../fixtures/failing-api.worker.ts', import.meta.url),
     });
     try {
-      const read = thread.fetch(call('GET', '/new-arrivals'));
+      const read = thread.call(call('GET', '/new-arrivals'));
       // Its refusal is awaited below; the expectation holds it from the start, so it is never left unhandled.
       const writeRefused = expect(
-        thread.fetch(call('POST', '/customer/register', { json: registration(uniqueEmail('failed-thread')) }, uniqueAddress())),
+        thread.call(call('POST', '/customer/register', { json: registration(uniqueEmail('failed-thread')) }, uniqueAddress())),
       ).rejects.toThrow('fetch failed');
       // The third call ends the thread: it is a read too, so the main thread answers it.
-      const third = thread.fetch(call('GET', '/new-arrivals'));
+      const third = thread.call(call('GET', '/new-arrivals'));
       expect((await read).status).toBe(200);
       expect((await third).status).toBe(200);
       await writeRefused;
-      expect((await thread.fetch(call('POST', '/store-info', { json: {} }))).status).toBe(200);
+      expect((await thread.call(call('POST', '/store-info', { json: {} }))).status).toBe(200);
       expect(logged.some((line) => line.includes('The API thread stopped'))).toBe(true);
     } finally {
       await thread.stop();

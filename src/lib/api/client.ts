@@ -42,8 +42,11 @@ export interface ApiFailure {
  */
 export type ApiResult<T> = T | ApiFailure | null;
 
+/** What the client reads of an answer: a Response has it, and so has an in-process answer (in-process-call.server.ts). */
+export type ApiResponse = Pick<Response, 'ok' | 'status' | 'text'>;
+
 /** What the client needs of `fetch`; the global fetch and test doubles fit. */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (input: string, init?: RequestInit) => Promise<ApiResponse>;
 
 /** A bearer token, or a function that reads the current one (e.g. from a store). */
 export type TokenSource = string | null | undefined | (() => string | null | undefined);
@@ -213,10 +216,12 @@ function buildInit(
   apiKey: string,
   token: string | null | undefined,
 ): RequestInit {
-  const headers = new Headers(opts.headers);
-  headers.set('Accept', 'application/json');
-  headers.set('API-KEY', apiKey);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // A plain record, names in lower case so the client's own replace the caller's: no Headers object per call.
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(opts.headers ?? {})) headers[name.toLowerCase()] = value;
+  headers.accept = 'application/json';
+  headers['api-key'] = apiKey;
+  if (token) headers.authorization = `Bearer ${token}`;
   const init: RequestInit = { method, headers };
   if (method === 'GET') return init; // a GET carries no body; use `query`
   if (opts.form instanceof FormData) {
@@ -224,16 +229,16 @@ function buildInit(
     init.body = opts.form;
   } else if (opts.form !== undefined) {
     const { body, contentType } = multipartBody(opts.form);
-    headers.set('Content-Type', contentType);
+    headers['content-type'] = contentType;
     init.body = body;
   } else {
-    headers.set('Content-Type', 'application/json');
+    headers['content-type'] = 'application/json';
     init.body = JSON.stringify(opts.json ?? {});
   }
   return init;
 }
 
-function interpret<T>(response: Response, text: string, fallback: string): ApiResult<T> {
+function interpret<T>(response: ApiResponse, text: string, fallback: string): ApiResult<T> {
   let body: unknown;
   try {
     body = JSON.parse(text);

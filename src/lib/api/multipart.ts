@@ -13,10 +13,20 @@ export interface MultipartBody {
   contentType: string;
 }
 
+/**
+ * Random text for a boundary. randomUUID draws from a buffer on the server
+ * (getRandomValues asked the system on every call: most of a listing call's
+ * cost in building its body); a browser has it only on a secure origin.
+ */
+function randomText(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** A boundary no field holds: random, as browsers make theirs. */
 function boundaryFor(texts: readonly string[]): string {
   for (;;) {
-    const random = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const random = randomText();
     const boundary = `----StorefrontFormBoundary${random}`;
     if (!texts.some((text) => text.includes(boundary))) return boundary;
   }

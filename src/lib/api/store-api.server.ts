@@ -3,7 +3,7 @@
  * a guarded page gets one carrying the shopper's token, other server code
  * passes `{ token }` per call). Server only: it reads process.env.
  *
- * Over `apiFetch` (the in-process API, no HTTP) when server.ts passes it; else
+ * Over `callApi` (the in-process API, no HTTP) when server.ts passes it; else
  * over HTTP to STORE_API_URL; else to the configured origin's /api (never one
  * built from the request's Host, which would send the shopper's token to
  * whatever host a client names).
@@ -11,33 +11,17 @@
 import { DEFAULT_STORE_API_KEY } from '../constants.ts';
 import { siteOrigin } from '../site-origin.server.ts';
 import { createApiClient, type ApiClient } from './client.ts';
+import { inProcessFetch } from './in-process-call.server.ts';
 
 /** The store's API key: a client identifier, not a secret (API-NOTES), so pages hand it to islands too. */
 export const storeApiKey = (): string => process.env.STORE_API_KEY || DEFAULT_STORE_API_KEY;
 
-export function serverApiClient(apiFetch: App.Locals['apiFetch'], token?: string): ApiClient {
+export function serverApiClient(callApi: App.Locals['callApi'], token?: string): ApiClient {
   const apiKey = storeApiKey();
   const ownApi = `${siteOrigin()}/api`;
-  if (apiFetch) {
+  if (callApi) {
     // The origin only makes the URL absolute; the request never leaves the process.
-    return createApiClient({
-      baseUrl: ownApi,
-      apiKey,
-      token,
-      fetch: (input, init) => apiFetch(new Request(input, withBodyLength(init))),
-    });
+    return createApiClient({ baseUrl: ownApi, apiKey, token, fetch: inProcessFetch(callApi) });
   }
   return createApiClient({ baseUrl: process.env.STORE_API_URL || ownApi, apiKey, token });
-}
-
-/**
- * The request as it would arrive over HTTP: a text body with its length. The
- * API's body limit takes the length as given; without it, it read the body
- * through and built the request again (decision 043).
- */
-function withBodyLength(init: RequestInit | undefined): RequestInit | undefined {
-  if (typeof init?.body !== 'string') return init;
-  const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-  headers.set('Content-Length', String(Buffer.byteLength(init.body)));
-  return { ...init, headers };
 }
