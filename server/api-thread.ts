@@ -21,7 +21,7 @@
 import { Worker } from 'node:worker_threads';
 import { switchedOff } from './env-switch.ts';
 import type { CallApi, InProcessAnswer, InProcessCall } from '../src/lib/api/in-process-call.server.ts';
-import type { ApiCall, ApiReply, ApiThreadData, ApiThreadMessage } from './api.worker.ts';
+import type { ApiReply, ApiThreadData, ApiThreadMessage } from './api.worker.ts';
 
 export interface ApiThread {
   call: CallApi;
@@ -83,7 +83,7 @@ export function startApiThread({ config, fallback, log, script = new URL('./api.
       return new Promise<InProcessAnswer>((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { call, resolve, reject });
-        thread.postMessage({ id, ...call } satisfies ApiCall satisfies ApiThreadMessage);
+        thread.postMessage({ id, ...call } satisfies ApiThreadMessage);
       });
     },
     async stop() {
