@@ -17,6 +17,7 @@ test('a shopper goes from the home page to a category to a product', async ({ pa
 });
 
 test('every product of the demo store is reachable from the home page without JavaScript', async ({ browser, request }) => {
+  test.slow(); // the home page and every page of /shop, one after the other
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const total = (await apiPost(request, '/get-products', {})).data.products.total as number;

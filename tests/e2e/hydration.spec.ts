@@ -54,6 +54,7 @@ test('a signed-in shopper\'s checkout wakes on the server\'s form: the coupon bo
 });
 
 test('no page reports an error while its islands wake, signed out or signed in, the reached ones too', async ({ page, request }) => {
+  test.slow(); // twenty-two page visits, each waiting for every island
   const [pick] = await sizedProducts(request);
   const errors = pageErrors(page);
   const pages = ['/', '/shop', '/categories', `/products/${pick!.product.slug}`, '/cart', '/checkout', '/faq', '/signin', '/signup'];
