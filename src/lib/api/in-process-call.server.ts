@@ -2,8 +2,8 @@
  * A store API call made inside the server process (server.ts's API, on its
  * own thread or this one): the request and its answer as plain data. A page
  * render's calls used to go through fetch's Request and Response, each body
- * through web streams, on the rendering thread; on /shop that was about a
- * tenth of the thread (decision 060). The API still gets a Request, built
+ * through web streams, on the rendering thread; on /shop that was about 8 %
+ * of the thread's samples (decision 060). The API still gets a Request, built
  * where it answers (server/api-call.ts).
  */
 import type { ApiResponse, FetchLike } from './client.ts';
