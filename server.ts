@@ -32,7 +32,7 @@ import { loadedReactBuild, modeLine } from './server/run-mode.ts';
 import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
 import { switchedOff } from './server/env-switch.ts';
-import { answerCompression } from './server/answer-compression.ts';
+import { answerCompression, keepRepeatedRun } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
 import { finishPage } from './src/lib/page-finish.server.ts';
 import type { CallApi } from './src/lib/api/in-process-call.server.ts';
@@ -182,7 +182,11 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     () => {
       // On the page's bytes (decision 043): the stylesheet goes into its slot (decision 046), page scripts
       // become placeholders started after the first paint (decision 039).
-      finishPages(res, (html) => finishPage(html, pageParts));
+      finishPages(res, (html) => {
+        // Every page repeats the stylesheet: in zstd it goes out as a frame compressed once (decision 061).
+        if (pageParts.stylesheet) keepRepeatedRun(pageParts.stylesheet);
+        return finishPage(html, pageParts);
+      });
       return astroHandler(req, res, () => notFound(req, res), locals);
     },
     // The request itself reads as destroyed once its body has been read (the gate reads every body): ask the connection.

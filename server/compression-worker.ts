@@ -18,7 +18,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { AnswerCoding } from './answer-compression.ts';
-import type { CompressionJob, CompressionReply } from './compression.worker.ts';
+import type { CompressionJob, CompressionReply, KeepRun } from './compression.worker.ts';
 
 /**
  * `result` is the compressed body; undefined when the worker could not take
@@ -30,6 +30,8 @@ type Done = (error: Error | null, result: Buffer | undefined) => void;
 export interface CompressionWorker {
   /** Sends `body` to the worker; `done` gets the result. True when the body was moved (its buffer is no longer usable here). */
   compress(body: Buffer, coding: AnswerCoding, done: Done): boolean;
+  /** A repeated run for the worker to keep as a frame of its own (decision 061); sent as a copy, before any later answer. */
+  keep(run: Uint8Array): void;
   /** Lets the worker finish what it was given, then ends the thread (tests; the process ends it otherwise). */
   stop(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export function createCompressionWorker(): CompressionWorker {
   let worker: Worker | undefined;
   let broken = false;
   let nextId = 0;
+  const keptRuns: Uint8Array[] = [];
   const pending = new Map<number, { done: Done; moved: boolean }>();
 
   const giveUp = () => {
@@ -56,6 +59,7 @@ export function createCompressionWorker(): CompressionWorker {
     const started = new Worker(new URL('./compression.worker.ts', import.meta.url));
     // The worker never holds the process open: the HTTP server does, while it serves.
     started.unref();
+    for (const run of keptRuns) started.postMessage({ keep: run } satisfies KeepRun);
     started.on('message', (reply: CompressionReply) => {
       const job = pending.get(reply.id);
       pending.delete(reply.id);
@@ -87,6 +91,10 @@ export function createCompressionWorker(): CompressionWorker {
       pending.set(id, { done, moved });
       worker.postMessage({ id, coding, body } satisfies CompressionJob, moved ? [body.buffer as ArrayBuffer] : []);
       return moved;
+    },
+    keep(run) {
+      keptRuns.push(run);
+      worker?.postMessage({ keep: run } satisfies KeepRun);
     },
     async stop() {
       const stopping = worker;

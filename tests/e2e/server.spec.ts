@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { zstdDecompressSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { BROWSER_ACCEPT_ENCODING } from '../helpers/browser-encodings.ts';
+import { zstdDecode, zstdFrames } from '../helpers/zstd-frames.ts';
 import { API_KEY } from './store-api.ts';
 
 /** A GET as a browser sends it, the body left as it came (Playwright's client does not read zstd). */
@@ -40,13 +40,27 @@ test('a page rendered for the request and an API answer go out in zstd to a brow
   expect(page.headers['content-encoding']).toBe('zstd');
   expect(page.headers['vary']).toMatch(/Accept-Encoding/i);
   expect(Number(page.headers['content-length'])).toBe(page.body.length);
-  const html = zstdDecompressSync(page.body).toString('utf8');
+  const html = zstdDecode(page.body).toString('utf8');
   expect(html).toMatch(/^<!DOCTYPE html>/i);
   expect(html).toContain('</html>');
+  // What comes before the stylesheet, the stylesheet compressed once, and the rest of the page (decision 061).
+  const frames = zstdFrames(page.body);
+  expect(frames).toHaveLength(3);
+  const stylesheet = zstdDecode(frames[1]!).toString('utf8');
+  expect(stylesheet.startsWith('<style>')).toBe(true);
+  expect(stylesheet.indexOf('</style>')).toBe(stylesheet.length - '</style>'.length);
 
   const answer = await rawGet('/api/new-arrivals', { 'API-KEY': API_KEY, 'Accept-Encoding': BROWSER_ACCEPT_ENCODING });
   expect(answer.headers['content-encoding']).toBe('zstd');
-  expect(JSON.parse(zstdDecompressSync(answer.body).toString('utf8')).success).toBe(true);
+  expect(JSON.parse(zstdDecode(answer.body).toString('utf8')).success).toBe(true);
+});
+
+test('the browser shows a page sent in zstd frames whole: styled, down to its footer', async ({ page }) => {
+  const response = await page.goto('/cart');
+  expect(response?.headers()['content-encoding']).toBe('zstd');
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // The stylesheet's own frame, applied: Tailwind's `flex` on the body.
+  expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
 });
 
 test('a browser that rates brotli above zstd gets brotli, and scripts keep brotli', async ({ request }) => {

@@ -1,11 +1,12 @@
-import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answerCoding, compressAnswer, type AnswerCoding } from '../../server/answer-compression.ts';
+import { answerCoding, compressAnswer, keepRepeatedRun, type AnswerCoding } from '../../server/answer-compression.ts';
 import { createCompressionWorker, type CompressionWorker } from '../../server/compression-worker.ts';
+import { zstdDecode, zstdFrames } from '../helpers/zstd-frames.ts';
 
 const compressed = (body: Buffer, coding: AnswerCoding) =>
   new Promise<Buffer>((resolve, reject) => compressAnswer(body, coding, (error, result) => (error || !result ? reject(error) : resolve(result))));
-const DECOMPRESS = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync };
+const DECOMPRESS = { zstd: zstdDecode, br: brotliDecompressSync, gzip: gunzipSync };
 // A page-like body with a little variety, so every coding has work to do.
 const pageOf = (kilobytes: number) =>
   Buffer.from(Array.from({ length: kilobytes * 16 }, (_, i) => `<li data-i="${i}">₹${(i * 37) % 1000}</li>`.padEnd(64, ' ')).join(''));
@@ -56,6 +57,36 @@ describe('compressAnswer', () => {
         expect(DECOMPRESS[coding](result).equals(pageOf(kilobytes))).toBe(true);
       }
     }
+  });
+});
+
+describe('a repeated run', () => {
+  // The stylesheet every page holds: kept once, it goes out in zstd as a frame of its own (decision 061).
+  const stylesheet = Buffer.from(`<style>${Array.from({ length: 2000 }, (_, i) => `.k${i}{padding:${i % 9}px}`).join('')}</style>`);
+  const withStylesheet = (kilobytes: number) => Buffer.concat([Buffer.from('<!doctype html><head>'), stylesheet, pageOf(kilobytes)]);
+
+  it('goes out in zstd as a frame of its own, in place and on the worker, and every coding still decodes to the same bytes', async () => {
+    keepRepeatedRun(stylesheet);
+    // 8 KB around the run is compressed in place, 120 KB on the worker's thread.
+    for (const kilobytes of [8, 120]) {
+      const zstd = await compressed(withStylesheet(kilobytes), 'zstd');
+      expect(zstdFrames(zstd)).toHaveLength(3);
+      expect(zstdDecode(zstd).equals(withStylesheet(kilobytes))).toBe(true);
+      for (const coding of ['br', 'gzip'] as const) {
+        expect(DECOMPRESS[coding](await compressed(withStylesheet(kilobytes), coding)).equals(withStylesheet(kilobytes))).toBe(true);
+      }
+    }
+  });
+
+  it('is compressed harder once than the answers are, so a page with it is no larger than compressed whole', async () => {
+    keepRepeatedRun(stylesheet);
+    const framed = await compressed(withStylesheet(120), 'zstd');
+    // The same page with one byte of the stylesheet changed: no longer the run, so compressed whole.
+    const changed = Buffer.from(stylesheet);
+    changed[changed.length - 20] = 0x21;
+    const whole = await compressed(Buffer.concat([Buffer.from('<!doctype html><head>'), changed, pageOf(120)]), 'zstd');
+    expect(zstdFrames(whole)).toHaveLength(1);
+    expect(framed.length).toBeLessThanOrEqual(whole.length);
   });
 });
 
