@@ -1,6 +1,6 @@
-import { zstdCompressSync } from 'node:zlib';
+import { zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createKeptFrames, KEPT_RUN_MIN_BYTES } from '../../server/kept-frames.ts';
+import { createKeptFrames, KEPT_RUN_MIN_BYTES, RAW_PART_MAX_BYTES, rawFrame } from '../../server/kept-frames.ts';
 import { zstdDecode, zstdFrames } from '../helpers/zstd-frames.ts';
 
 const compressFrame = (part: Buffer) => zstdCompressSync(part);
@@ -68,5 +68,18 @@ describe('kept frames', () => {
     const compressed = kept.compress(body)!;
     expect(zstdDecode(compressed).equals(body)).toBe(true);
     expect(framesIn(compressed)).toBe(5);
+  });
+});
+
+describe('raw frames', () => {
+  it('hold any part under the limit as it is, and decode to it', () => {
+    for (const length of [1, 150, 255, 256, 700, RAW_PART_MAX_BYTES - 1]) {
+      const part = Buffer.from(Array.from({ length }, (_, i) => 32 + (i % 90)));
+      const frame = rawFrame(part);
+      expect(frame.length).toBe(part.length + (length < 256 ? 9 : 10));
+      expect(zstdDecompressSync(frame).equals(part)).toBe(true);
+      expect(zstdFrames(frame)).toHaveLength(1);
+    }
+    expect(() => rawFrame(Buffer.alloc(RAW_PART_MAX_BYTES))).toThrow(RangeError);
   });
 });
