@@ -56,6 +56,21 @@ describe('html text', () => {
     expect(parse(`<p>${escapeHtml('₹1–2 😀 Café ©')}</p>`).textContent).toBe('₹1–2 😀 Café ©');
   });
 
+  it('writes a character beyond U+FFFF as one reference wherever it stands, and a lone surrogate as itself', () => {
+    expect(escapeHtml('😀')).toBe('&#128512;');
+    expect(escapeHtml('a😀😀b')).toBe('a&#128512;&#128512;b');
+    expect(escapeHtml('&😀"')).toBe('&amp;&#128512;&quot;');
+    expect(escapeHtml('x\ud83dy')).toBe('x&#55357;y');
+    expect(escapeHtml('x\ude00')).toBe('x&#56832;');
+  });
+
+  it('escapes every quote of a JSON value for a data attribute, and it reads back the same', () => {
+    const json = JSON.stringify({ name: `Kurta "Indigo" & <Co>`, sizes: ['S', 'M'], price: '₹575' });
+    const escaped = escapeHtml(json);
+    expect(escaped).not.toMatch(/["<>]|[^ -~]/);
+    expect(parse(`<p data-x="${escaped}"></p>`).querySelector('p')!.getAttribute('data-x')).toBe(json);
+  });
+
   it('returns text with nothing to escape as it is', () => {
     expect(escapeHtml('/media/products/kurta-1.webp')).toBe('/media/products/kurta-1.webp');
     expect(escapeHtml('')).toBe('');

@@ -39,11 +39,12 @@ export function imgMarkup(record: Readonly<Record<string, AttributeValue>>): str
 export function lazyImageMarkup(props: LazyImageProps): string {
   const { src, alt, width, height, srcset, sizes, eager = false, priority = eager } = props;
   // What every copy of the image shares; each adds how (and when) it loads.
-  const shared = { alt, width, height, sizes: srcset ? sizes : undefined, class: classNames('lazy-image-img', props.imgClass) };
+  // Written once for both copies of a lazy image: escaping them again cost as much as the rest of the image.
+  const shared = attributes({ alt, width, height, sizes: srcset ? sizes : undefined, class: classNames('lazy-image-img', props.imgClass) });
   const image = eager
-    ? imgMarkup({ ...shared, src, srcset, loading: 'eager', fetchpriority: priority ? 'high' : 'low' })
-    : imgMarkup({ ...shared, 'data-lazy': true, 'data-src': src, 'data-srcset': srcset, decoding: 'async' }) +
-      `<noscript>${imgMarkup({ ...shared, src, srcset, loading: 'lazy', decoding: 'async' })}</noscript>`;
+    ? `<img${shared}${attributes({ src, srcset, loading: 'eager', fetchpriority: priority ? 'high' : 'low' })}>`
+    : `<img${shared}${attributes({ 'data-lazy': true, 'data-src': src, 'data-srcset': srcset, decoding: 'async' })}>` +
+      `<noscript><img${shared}${attributes({ src, srcset, loading: 'lazy', decoding: 'async' })}></noscript>`;
   return (
     `<span${attributes({ class: classNames('lazy-image', props.class), 'data-state': 'loading' })}>` +
     '<span class="lazy-image-spinner" aria-hidden="true"></span>' +
