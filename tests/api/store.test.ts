@@ -78,6 +78,17 @@ describe('POST /store-info before the store is set up', () => {
     expect(res.headers.get('Cache-Control')).toBe('no-store');
   });
 
+  it('marks every answer not kept unless its route allows a shared copy: errors, refusals and unknown addresses too', async () => {
+    const api = createTestApi(store);
+    const answers = [
+      await api.call('POST', '/store-info', { headers: { 'API-KEY': 'wrong-key' } }),
+      await api.get('/no-such-address'),
+      await api.call('POST', '/subcategory-variations', { body: 'sub_category_id=4', headers: { 'Content-Type': 'text/plain' } }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([401, 404, 415]);
+    for (const res of answers) expect(res.headers.get('Cache-Control')).toBe('no-store');
+  });
+
   it('answers an empty list of home sections', async () => {
     const res = await createTestApi(store).get('/home-page-sections');
     expect(res.status).toBe(200);
