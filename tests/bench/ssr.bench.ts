@@ -15,8 +15,18 @@
  * Figures are printed, never asserted; the exit code says only whether the
  * harness ran.
  *
- *   npm run bench:ssr [-- --duration 10 --connections 50 --only cold|warm --pages product,/,/shop --skip-build --profile
- *                        --accept-encoding 'br, gzip']
+ *   npm run bench:ssr [-- --duration 10 --connections 50 --rounds 1 --only cold|warm --pages product,/,/shop --skip-build
+ *                        --profile --accept-encoding 'br, gzip']
+ *
+ * --rounds N loads every page N times, in turn (bare, layout, product, /, /shop,
+ * then again), and prints each page's medians with the range of its req/s: on
+ * a shared machine whose speed drifts by a third within minutes, one 10-s run
+ * per page can land in a slow minute that the bare page did not see. The ratio
+ * to bare is taken per round, against the bare page of the same round.
+ * Each run also prints how long the main thread waited for a core while it
+ * could run (its run-queue wait, /proc/PID/schedstat): on two cores the
+ * renders' thread shares them with the API and compression threads, V8's
+ * helpers and the load generator.
  *
  * --profile writes the cold server's CPU profile to ./tmp/bench-ssr/ (node --cpu-prof).
  * The load generator runs as its own process (it takes about one core of two):
@@ -24,17 +34,19 @@
  * autocannon lives in the bench-only install (tests/bench/package.json).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BROWSER_ACCEPT_ENCODING } from '../helpers/browser-encodings.ts';
+import { cpuMsOf, mainThreadWaitMs, threadCpuMsOf } from './proc-cpu.ts';
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '1' },
     only: { type: 'string' },
     pages: { type: 'string', default: 'layout,product,/,/shop' },
     'skip-build': { type: 'boolean', default: false },
@@ -54,10 +66,9 @@ const LAYOUT_PATH = '/bench-layout';
 const API_KEY = 'bench-ssr-key';
 const DURATION = Math.max(1, Number(values.duration) || 10);
 const CONNECTIONS = Math.max(1, Number(values.connections) || 50);
+const ROUNDS = Math.max(1, Math.floor(Number(values.rounds)) || 1);
 /** A load generator at this share of its one core is the limit of what it measures. */
 const LOAD_BOUND = 0.95;
-/** USER_HZ of /proc/PID/stat on Linux. */
-const CLOCK_TICKS = 100;
 
 /** Issue 16's targets, per page and mode. */
 const TARGETS = {
@@ -65,14 +76,9 @@ const TARGETS = {
   warm: { ratio: 0.7, p99: 50 },
 } as const;
 
-interface Figures { page: string; path: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number; cpuMs: number; loadCore: number }
-
-/** The server's threads, grouped by what they do (their names in /proc): where a page's CPU goes. */
-const THREAD_GROUPS: Array<[group: string, name: RegExp]> = [
-  ['main', /^MainThread$|^node$/],
-  ['workers', /^WorkerThread$/], // the page renders' API thread and the compression worker
-  ['V8 helpers', /^V8Worker$/], // mostly garbage collection
-];
+interface Run { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number; loadCore: number }
+/** A page's figures over its rounds: medians, with the range of req/s and the ratio to the bare page of each round. */
+interface Figures extends Run { page: string; path: string; cpuMs: number; rpsMin: number; rpsMax: number; ratio: number; mainWait: number }
 
 process.chdir(ROOT);
 ensureAutocannon();
@@ -135,61 +141,58 @@ async function benchServer(mode: 'cold' | 'warm'): Promise<Figures[]> {
     const all: Array<[string, string]> = [['bare', BARE_PATH], ['layout', LAYOUT_PATH], ['product', productPath], ['/', '/'], ['/shop', '/shop']];
     const pages = all.filter(([page]) => page === 'bare' || wanted.includes(page));
     console.log(`\n${mode === 'cold' ? 'Cold (page cache off)' : 'Warm (page cache on)'}: ${origin}, ${productPath}`);
-    const figures: Figures[] = [];
-    for (const [page, path] of pages) {
-      const status = (await fetch(origin + path)).status;
-      if (status !== 200) throw new Error(`${path} answered ${status}`);
-      await load(origin + path, 2); // warm-up: JIT, prepared statements, and the page cache when on
-      const cpuBefore = cpuMsOf(server.pid!);
-      const threadsBefore = threadCpuMsOf(server.pid!);
-      const f = await load(origin + path, DURATION);
-      const cpuMs = (cpuMsOf(server.pid!) - cpuBefore) / Math.max(1, f.total);
-      const threads = threadCpuMsOf(server.pid!);
-      const perThread = [...threads].map(([group, ms]) => `${group} ${((ms - (threadsBefore.get(group) ?? 0)) / Math.max(1, f.total)).toFixed(2)}`).join(', ');
-      figures.push({ page, path, ...f, cpuMs });
-      console.log(`  ${page.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${cpuMs.toFixed(2)} CPU ms/req (${perThread})  load gen ${(f.loadCore * 100).toFixed(0)}%${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
+    const runs = new Map<string, Array<Run & { cpuMs: number; mainWait: number }>>(pages.map(([page]) => [page, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [page, path] of pages) {
+        if (round === 1) {
+          const status = (await fetch(origin + path)).status;
+          if (status !== 200) throw new Error(`${path} answered ${status}`);
+          await load(origin + path, 2); // warm-up: JIT, prepared statements, and the page cache when on
+        }
+        const cpuBefore = cpuMsOf(server.pid!);
+        const threadsBefore = threadCpuMsOf(server.pid!);
+        const waitBefore = mainThreadWaitMs(server.pid!);
+        const started = performance.now();
+        const f = await load(origin + path, DURATION);
+        const mainWait = (mainThreadWaitMs(server.pid!) - waitBefore) / (performance.now() - started);
+        const cpuMs = (cpuMsOf(server.pid!) - cpuBefore) / Math.max(1, f.total);
+        const threads = threadCpuMsOf(server.pid!);
+        const perThread = [...threads].map(([group, ms]) => `${group} ${((ms - (threadsBefore.get(group) ?? 0)) / Math.max(1, f.total)).toFixed(2)}`).join(', ');
+        runs.get(page)!.push({ ...f, cpuMs, mainWait });
+        const label = ROUNDS > 1 ? `${round}/${ROUNDS} ${page}` : page;
+        console.log(`  ${label.padEnd(ROUNDS > 1 ? 12 : 8)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  ${cpuMs.toFixed(2)} CPU ms/req (${perThread})  main waits for a core ${(mainWait * 100).toFixed(0)}%  load gen ${(f.loadCore * 100).toFixed(0)}%${f.errors || f.non2xx ? `  (${f.errors} errors, ${f.non2xx} non-2xx)` : ''}`);
+      }
     }
-    return figures;
+    const bareRuns = runs.get('bare')!;
+    return pages.map(([page, path]) => {
+      const own = runs.get(page)!;
+      const rps = own.map((r) => r.rps);
+      return {
+        page,
+        path,
+        rps: median(rps),
+        rpsMin: Math.min(...rps),
+        rpsMax: Math.max(...rps),
+        ratio: median(own.map((r, i) => r.rps / bareRuns[i]!.rps)),
+        p50: median(own.map((r) => r.p50)),
+        p99: median(own.map((r) => r.p99)),
+        cpuMs: median(own.map((r) => r.cpuMs)),
+        loadCore: median(own.map((r) => r.loadCore)),
+        mainWait: median(own.map((r) => r.mainWait)),
+        errors: own.reduce((sum, r) => sum + r.errors, 0),
+        non2xx: own.reduce((sum, r) => sum + r.non2xx, 0),
+        total: own.reduce((sum, r) => sum + r.total, 0),
+      };
+    });
   } finally {
     await stopServer(server);
   }
 }
 
-/** One autocannon run in its own process: its JSON summary. */
-/**
- * The server's CPU time so far (user + system, /proc/PID/stat), in ms: per
- * request it is what a page costs whatever else the machine is doing, where
- * req/s and latency depend on the cores left to the server.
- */
-function cpuMsOf(pid: number): number {
-  return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-}
-
-/** User + system time of a /proc stat line, in ms (the fields after the command name, which may hold spaces). */
-function statCpuMs(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-
-/**
- * The server's CPU time so far per thread group (THREAD_GROUPS, else 'other'),
- * in ms, from /proc/PID/task. On two cores every thread takes from the same
- * two, so a page costs what all of them spend; this says which spends it.
- */
-function threadCpuMsOf(pid: number): Map<string, number> {
-  const groups = new Map<string, number>([...THREAD_GROUPS.map(([group]) => [group, 0] as [string, number]), ['other', 0]]);
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended between the listing and the read
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const group = THREAD_GROUPS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'other';
-    groups.set(group, groups.get(group)! + statCpuMs(stat));
-  }
-  return groups;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
@@ -197,7 +200,7 @@ function threadCpuMsOf(pid: number): Map<string, number> {
  * thread, so near 100 % the row measures the generator, not the server (a warm
  * page's 24 KB answers at 5,000 a second, say).
  */
-function load(url: string, seconds: number): Promise<Omit<Figures, 'page' | 'path' | 'cpuMs'>> {
+function load(url: string, seconds: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -302,11 +305,10 @@ async function pickProductPath(origin: string): Promise<string> {
 }
 
 function printTable(): void {
-  const rows: string[][] = [['mode', 'page', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'CPU ms/req', 'load gen', 'target', 'verdict']];
+  const rows: string[][] = [['mode', 'page', 'req/s', 'range', 'p50 ms', 'p99 ms', 'of bare', 'CPU ms/req', 'main waits', 'load gen', 'target', 'verdict']];
   for (const { mode, figures } of results) {
-    const bare = figures.find((f) => f.page === 'bare')!;
     for (const f of figures) {
-      const ratio = f.rps / bare.rps;
+      const { ratio } = f;
       let target = f.page === 'layout' ? 'the shared layout alone' : 'the yardstick';
       let ok: boolean | undefined;
       if (f.page === 'layout') {
@@ -320,16 +322,19 @@ function printTable(): void {
         ok = ratio >= TARGETS.warm.ratio && f.p99 <= TARGETS.warm.p99;
       }
       const verdict = ok === undefined ? '' : ok ? 'within' : f.loadCore >= LOAD_BOUND ? 'OVER (load-bound)' : 'OVER';
-      rows.push([mode, f.page, f.rps.toFixed(0), String(f.p50), String(f.p99), `${(ratio * 100).toFixed(1)}%`, f.cpuMs.toFixed(2), `${(f.loadCore * 100).toFixed(0)}%`, target, verdict]);
+      const range = ROUNDS > 1 ? `${f.rpsMin.toFixed(0)}-${f.rpsMax.toFixed(0)}` : '';
+      rows.push([mode, f.page, f.rps.toFixed(0), range, String(f.p50), String(f.p99), `${(ratio * 100).toFixed(1)}%`, f.cpuMs.toFixed(2), `${(f.mainWait * 100).toFixed(0)}%`, `${(f.loadCore * 100).toFixed(0)}%`, target, verdict]);
     }
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  console.log(`\nSSR benchmark: autocannon -c ${CONNECTIONS} -d ${DURATION}, Accept-Encoding: ${values['accept-encoding']}, one server per mode, ${availableParallelism()} CPU cores`);
+  const rounds = ROUNDS > 1 ? `, ${ROUNDS} rounds (medians; range: the rounds' req/s)` : '';
+  console.log(`\nSSR benchmark: autocannon -c ${CONNECTIONS} -d ${DURATION}${rounds}, Accept-Encoding: ${values['accept-encoding']}, one server per mode, ${availableParallelism()} CPU cores`);
   for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, c) => (c < 2 || c >= 8 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+    console.log(row.map((cell, c) => (c < 2 || c >= 10 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
   console.log(`load gen: the load generator's CPU as a share of one core; from ${LOAD_BOUND * 100} % on (load-bound) the row is the generator's limit, not the server's.`);
-  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (other work on the machine lowers req/s and raises latency; CPU ms/req does not depend on it)`);
+  console.log(`main waits: the share of the time the main thread (the renders') was ready to run but waited for a core.`);
+  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (other work on the machine lowers req/s and raises latency; CPU ms/req depends on it less, but on a shared machine it drifts with the machine's own speed)`);
   if (values.profile) console.log(`\nCPU profile of the cold server: ${PROFILE_DIR}/*.cpuprofile`);
 }
