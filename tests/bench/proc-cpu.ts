@@ -28,8 +28,9 @@ export function mainThreadWaitMs(pid: number): number {
 
 /**
  * The server's CPU time so far (user + system, /proc/PID/stat), in ms: per
- * request it is what a page costs whatever else the machine is doing, where
- * req/s and latency depend on the cores left to the server.
+ * request it is what a page costs, less moved by other work than req/s and
+ * latency, which depend on the cores left to the server (a shared machine's
+ * own speed still moves it: 2.0 to 3.3 ms for one page within an hour).
  */
 export function cpuMsOf(pid: number): number {
   return statCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
