@@ -56,7 +56,7 @@ describe('html text', () => {
     expect(parse(`<p>${escapeHtml('₹1–2 😀 Café ©')}</p>`).textContent).toBe('₹1–2 😀 Café ©');
   });
 
-  it('writes a character beyond U+FFFF as one reference wherever it stands, and a lone surrogate as itself', () => {
+  it('writes a character beyond U+FFFF as one reference wherever it stands, and a lone surrogate as a reference of its own', () => {
     expect(escapeHtml('😀')).toBe('&#128512;');
     expect(escapeHtml('a😀😀b')).toBe('a&#128512;&#128512;b');
     expect(escapeHtml('&😀"')).toBe('&amp;&#128512;&quot;');

@@ -40,7 +40,7 @@ export function escapeHtml(value: string): string {
     else if (code === 0x27) entity = '&#39;';
     else if (code < 0x80) continue;
     else {
-      // A whole code point: a surrogate pair is one reference (a lone surrogate is written as itself).
+      // A whole code point: a surrogate pair is one reference (a lone surrogate is a reference of its own).
       const point = value.codePointAt(at)!;
       entity = `&#${point};`;
       if (point > 0xffff) {
