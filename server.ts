@@ -127,7 +127,8 @@ const serveStatic = createStaticHandler([
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
 if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
 const COMPRESS_THRESHOLD_BYTES = 1024;
-const DEFAULT_RENDER_CONCURRENCY = 8;
+// 32 served 5-12 % more pages than 8 or 16 at less CPU each, 64 no more with a longer tail (decision 064).
+const DEFAULT_RENDER_CONCURRENCY = 32;
 const compress = compression({ threshold: COMPRESS_THRESHOLD_BYTES });
 // Inside `compression`: pages and API answers are compressed whole, zstd first (decision 037).
 const compressAnswer = answerCompression({ threshold: COMPRESS_THRESHOLD_BYTES });
