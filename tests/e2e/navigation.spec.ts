@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { pageScriptsReady } from './helpers.ts';
 
 test('a slim progress bar shows while the next page loads', async ({ page }) => {
   await page.goto('/');
+  // The bar's script is a page script, started after the first paint (decision 039): a click before it runs shows no bar.
+  await pageScriptsReady(page);
   const bar = page.locator('[data-nav-progress]');
   await expect(bar).toHaveAttribute('data-active', 'false');
   // The old page is unreachable once it starts to unload, so it reports the bar's change itself.
