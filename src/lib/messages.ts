@@ -53,3 +53,16 @@ export const MESSAGES = {
   },
   store: { storeInfoFailed: 'Failed to fetch store information' },
 } as const;
+
+/** The shopper's texts about refunds and returns (ours; SPEC has none). Amounts come formatted ('₹629.10'), dates as '29 Nov'. */
+export const REFUND_TEXTS = {
+  initiated: (amount: string, date: string) => `Refund of ${amount} initiated on ${date}; it usually reaches your account in 5-7 working days`,
+  processed: (amount: string, date: string) => `Refund of ${amount} processed on ${date}`,
+  failed: (amount: string) => `Refund of ${amount} failed; we are retrying it`,
+  hint: { initiated: 'Refund Initiated', processed: 'Refund Processed', failed: 'Refund Failed' },
+  /** Marks a refund the built-in test gateway made: no money moved. */
+  testMode: 'TEST MODE',
+  storeNote: (note: string) => `Note from the store: ${note}`,
+  returnableUntil: (date: string) => `You can return this item until ${date}`,
+  returnFailed: 'Failed to request return',
+} as const;

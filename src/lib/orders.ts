@@ -4,9 +4,10 @@
  * and the date. Safe on the server and in the browser.
  */
 import { CANCELLABLE_STATUSES, ORDER_STATUS } from './constants.ts';
+import type { LineAfterSale } from './refunds.ts';
 
-/** An order line as the storefront holds it (parsed from GET /customer/orders). */
-export interface CustomerOrder {
+/** An order line as the storefront holds it (parsed from GET /customer/orders), with its refund and return. */
+export interface CustomerOrder extends LineAfterSale {
   orderId: number;
   orderNumber: string;
   /** ISO time the order was placed. */

@@ -2,16 +2,18 @@
  * Customer orders state (SPEC §3) and its transitions (SPEC §4 Orders):
  * fetch (loading on, error cleared; the orders, or the message / 'Failed to
  * fetch orders'), cancel (loading; the result; after a truthy status the
- * orders are refetched and the server's message is toasted), and clear, which
- * sign-out runs. Not persisted: the server holds the orders.
+ * orders are refetched and the server's message is toasted), return (the
+ * same, for a delivered line), and clear, which sign-out runs. Not persisted: the server holds the orders.
  */
 import { atom } from 'nanostores';
-import { cancelCustomerOrder, getCustomerOrders } from '../lib/api/customer-orders.ts';
+import { cancelCustomerOrder, getCustomerOrders, returnCustomerOrder } from '../lib/api/customer-orders.ts';
 import type { ApiClient } from '../lib/api/client.ts';
 import type { Outcome } from '../lib/api/parsed.ts';
-import { MESSAGES } from '../lib/messages.ts';
+import { MESSAGES, REFUND_TEXTS } from '../lib/messages.ts';
 import { withLineCancelled, type CustomerOrder, type OrderCustomer, type OrdersPage } from '../lib/orders.ts';
+import { withReturnRequested } from '../lib/refunds.ts';
 import type { CancelOrderRequest } from '../lib/schemas/order.ts';
+import type { ReturnOrderRequest } from '../lib/schemas/return.ts';
 import { $auth } from './auth.ts';
 import { showToast } from './toast.ts';
 
@@ -101,6 +103,31 @@ export async function cancelOrder(api: ApiClient, payload: CancelOrderRequest): 
   } else {
     const messages = outcome.messages.length > 0 ? outcome.messages : [MESSAGES.orders.cancelFailed];
     update({ loading: false, error: messages[0] ?? MESSAGES.orders.cancelFailed });
+    for (const message of messages) showToast('error', message);
+  }
+  return outcome;
+}
+
+/**
+ * Asks to return a delivered line. After a yes the line reads 'return
+ * requested' at once, the orders are refetched and the server's message
+ * shows; a refusal shows its message, else 'Failed to request return'.
+ * Nothing happens when signed out.
+ */
+export async function returnOrder(api: ApiClient, payload: ReturnOrderRequest): Promise<Outcome<true> | null> {
+  if (!$auth.get().isAuthenticated) return null;
+  update({ loading: true });
+  const outcome = await returnCustomerOrder(api, payload);
+  if (outcome.ok) {
+    // Requested at once in the list and the open drawer, also if the reload below fails.
+    update({ loading: false, orders: withReturnRequested($orders.get().orders, payload.order_id) });
+    await fetchOrders(api);
+    for (const message of outcome.messages) showToast('success', message);
+  } else if (outcome.cancelled) {
+    update({ loading: false });
+  } else {
+    const messages = outcome.messages.length > 0 ? outcome.messages : [REFUND_TEXTS.returnFailed];
+    update({ loading: false, error: messages[0] ?? REFUND_TEXTS.returnFailed });
     for (const message of messages) showToast('error', message);
   }
   return outcome;

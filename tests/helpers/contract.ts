@@ -53,6 +53,7 @@ const RULES: Rule[] = [
   { method: 'POST', path: /^\/apply-coupon$/, answer: CHECKOUT_ANSWERS.coupon },
   { method: 'GET', path: /^\/customer\/orders$/, answer: CUSTOMER_ORDER_ANSWERS.orders },
   { method: 'POST', path: /^\/customer\/cancel-order$/, answer: CUSTOMER_ORDER_ANSWERS.cancelled },
+  { method: 'POST', path: /^\/customer\/return-order$/, answer: CUSTOMER_ORDER_ANSWERS.returned },
   { method: 'GET', path: /^\/customer\/get-shipping-address$/, answer: SHIPPING_ANSWERS.get },
   { method: 'POST', path: /^\/customer\/shipping-address$/, answer: SHIPPING_ANSWERS.save },
   { method: 'GET', path: /^\/pincode\/\d{6}$/, answer: PINCODE_ANSWERS.place },

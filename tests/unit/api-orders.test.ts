@@ -49,8 +49,39 @@ describe('getOrderGroup', () => {
         unitPricePaise: 120000,
         unitFinalPaise: 108000,
         coverImage: '/media/kurta.webp',
+        // The fixture is an answer of the contract before refunds and returns: absent reads as none.
+        refund: null,
+        returnStatus: null,
+        returnNote: null,
+        returnableUntil: null,
       },
     ]);
+  });
+
+  it("reads a line's refund (paise, dates, test mode) and its return", async () => {
+    const line = {
+      ...GROUP_ANSWER.data.lines[0],
+      status: 'order has been delivered',
+      refund: { amount: '1299.00', status: 'processed', initiated_at: '2026-11-28T20:00:00.000Z', processed_at: '2026-11-29T19:00:00.000Z', test_mode: true },
+      return_status: 'return rejected',
+      return_note: 'The tag was removed',
+      returnable_until: null,
+    };
+    const body = { success: true, data: { ...GROUP_ANSWER.data, payment_status: 'paid', lines: [line] } };
+    const outcome = await getOrderGroup(clientAnswering(body).api, 'OD482910736615');
+    expect(outcome).toMatchObject({
+      ok: true,
+      value: {
+        lines: [
+          {
+            refund: { amountPaise: 129900, status: 'processed', initiatedAt: '2026-11-28T20:00:00.000Z', processedAt: '2026-11-29T19:00:00.000Z', testMode: true },
+            returnStatus: 'return rejected',
+            returnNote: 'The tag was removed',
+            returnableUntil: null,
+          },
+        ],
+      },
+    });
   });
 
   it('reads a cash-on-delivery group without payment, and a line without a size or image', async () => {

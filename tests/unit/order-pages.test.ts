@@ -14,6 +14,7 @@ import {
   paymentPath,
   redirectFor,
 } from '../../src/lib/order-pages.ts';
+import { NO_AFTER_SALE } from '../../src/lib/refunds.ts';
 import { GROUP_ANSWER } from '../fixtures/order-group.fixtures.ts';
 
 const NOW = new Date('2026-11-24T04:10:00.000Z');
@@ -94,7 +95,7 @@ describe('texts and figures', () => {
   });
 
   it("a line's total is its unit price after the discount times its quantity", () => {
-    expect(lineTotalPaise({ orderId: 1, status: '', productName: '', productSlug: null, size: null, quantity: 3, unitPricePaise: 50000, unitFinalPaise: 45050, coverImage: null })).toBe(135150);
+    expect(lineTotalPaise({ orderId: 1, status: '', productName: '', productSlug: null, size: null, quantity: 3, unitPricePaise: 50000, unitFinalPaise: 45050, coverImage: null, ...NO_AFTER_SALE })).toBe(135150);
   });
 
   it('gives the end of the hold as a time of day in India', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canCancel, orderDateLabel, orderImage, orderSummary, paymentLabel, statusLabel, type CustomerOrder } from '../../src/lib/orders.ts';
+import { NO_AFTER_SALE } from '../../src/lib/refunds.ts';
 
 const order = (patch: Partial<CustomerOrder> = {}): CustomerOrder => ({
   orderId: 1,
@@ -16,6 +17,7 @@ const order = (patch: Partial<CustomerOrder> = {}): CustomerOrder => ({
   productVariation: 'M',
   coverImage: null,
   productImages: null,
+  ...NO_AFTER_SALE,
   ...patch,
 });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type FetchLike } from '../../src/lib/api/client.ts';
 import { $auth, INITIAL_AUTH } from '../../src/stores/auth.ts';
 import { $orderPopup, closeOrderPopup, openOrderPopup } from '../../src/stores/order-popup.ts';
-import { $orders, INITIAL_ORDERS, cancelOrder, clearOrders, fetchOrders } from '../../src/stores/orders.ts';
+import { $orders, INITIAL_ORDERS, cancelOrder, clearOrders, fetchOrders, returnOrder } from '../../src/stores/orders.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
 
 const line = (id: number, status = 'order has been placed') => ({
@@ -118,6 +118,50 @@ describe('orders state (SPEC §4 Orders)', () => {
     expect(await cancelOrder(api, { order_id: 1, reject_reason_select: 'Changed My Mind' })).toBeNull();
     expect(await fetchOrders(api)).toBeNull();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('returning a delivered line', () => {
+  const delivered = (id: number) => ({ ...line(id, 'order has been delivered'), returnable_until: '2026-12-06T18:29:00.000Z' });
+  const request = { order_id: 1, reason: "Size doesn't fit" as const, upi_id: 'asha@okbank' };
+
+  it('a yes refetches the orders and toasts the server message', async () => {
+    const { api, calls } = apiAnswering(
+      { success: true, status: true, message: 'Return requested' },
+      listAnswer([{ ...line(1, 'order has been delivered'), return_status: 'return requested' }]),
+    );
+    expect((await returnOrder(api, request))?.ok).toBe(true);
+    expect(calls.map((c) => c.url)).toEqual(['/api/customer/return-order', '/api/customer/orders']);
+    expect(calls[0]!.body).toEqual(request);
+    expect($orders.get().orders[0]).toMatchObject({ returnStatus: 'return requested', returnableUntil: null });
+    expect($orders.get().loading).toBe(false);
+    expect(toasts()).toEqual(['success: Return requested']);
+  });
+
+  it('the line reads return requested, with no Return offered, even when the reload after it fails', async () => {
+    await fetchOrders(apiAnswering(listAnswer([delivered(2), delivered(1)])).api);
+    const { api } = apiAnswering({ success: true, status: true, message: 'Return requested' }, new TypeError('offline'));
+    await returnOrder(api, request);
+    expect($orders.get().orders.map((o) => [o.orderId, o.returnStatus, o.returnableUntil])).toEqual([
+      [2, null, '2026-12-06T18:29:00.000Z'],
+      [1, 'return requested', null],
+    ]);
+  });
+
+  it("a refusal is stored and toasted, or 'Failed to request return' when it says nothing", async () => {
+    const { api, calls } = apiAnswering({ success: false, status: false, message: 'The time to return this item has passed' });
+    expect((await returnOrder(api, request))?.ok).toBe(false);
+    expect(calls).toHaveLength(1);
+    expect($orders.get()).toMatchObject({ loading: false, error: 'The time to return this item has passed' });
+    await returnOrder(apiAnswering({ status: false }).api, request);
+    expect(toasts()).toEqual(['error: The time to return this item has passed', 'error: Failed to request return']);
+  });
+
+  it('asks nothing when signed out', async () => {
+    const { api, calls } = apiAnswering();
+    $auth.set(INITIAL_AUTH);
+    expect(await returnOrder(api, request)).toBeNull();
+    expect(calls).toEqual([]);
   });
 });
 

@@ -1,13 +1,16 @@
 /**
  * The shopper's orders (SPEC §7 Checkout and orders; API-NOTES): the list
- * with its customerData and paging, and the cancel. Answers are parsed into
+ * with its customerData and paging (each line with its refund and return),
+ * the cancel and the return. Answers are parsed into
  * the storefront's own types (paise as integers) at the seam.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, REFUND_TEXTS } from '../messages.ts';
 import { rupeesToPaise } from '../money.ts';
 import type { CustomerOrder, OrderCustomer, OrdersPage } from '../orders.ts';
 import type { CancelOrderRequest } from '../schemas/order.ts';
+import type { ReturnOrderRequest } from '../schemas/return.ts';
+import { AFTER_SALE_FIELDS, afterSaleOf } from './after-sale.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 import { parsedCall, readAnswer, type Outcome } from './parsed.ts';
 
@@ -40,6 +43,7 @@ const orderSchema = z
     product_variation: text,
     cover_image: text,
     product_images: text,
+    ...AFTER_SALE_FIELDS,
   })
   .transform(
     (o): CustomerOrder => ({
@@ -57,6 +61,7 @@ const orderSchema = z
       productVariation: o.product_variation,
       coverImage: o.cover_image,
       productImages: o.product_images,
+      ...afterSaleOf(o),
     }),
   );
 
@@ -94,18 +99,29 @@ export function getCustomerOrders(api: ApiClient, page = 1, options: CallOptions
   });
 }
 
-const cancelAnswer = z.object({ success: z.literal(true) }).transform(() => true as const);
+const doneAnswer = z.object({ success: z.literal(true) }).transform(() => true as const);
 
-/**
- * `POST /customer/cancel-order` (SPEC §3 Cancel payload). SPEC's client reads
- * `status`, not `success`: an answer with only `status` counts by it.
- */
-export async function cancelCustomerOrder(api: ApiClient, payload: CancelOrderRequest, options: CallOptions = {}): Promise<Outcome<true>> {
-  const raw = await api.request<unknown>('POST', '/customer/cancel-order', { ...options, json: payload, fallback: MESSAGES.orders.cancelFailed });
+/** SPEC's client reads `status`, not `success`: an answer with only `status` counts by it. */
+async function postCountedByStatus(api: ApiClient, path: string, payload: object, fallback: string, options: CallOptions): Promise<Outcome<true>> {
+  const raw = await api.request<unknown>('POST', path, { ...options, json: payload, fallback });
   const body = raw as { success?: unknown; status?: unknown } | null;
   const read = body && typeof body === 'object' && body.success === undefined ? { ...body, success: body.status === true } : raw;
-  return readAnswer(read, cancelAnswer, MESSAGES.orders.cancelFailed, 'POST /customer/cancel-order');
+  return readAnswer(read, doneAnswer, fallback, `POST ${path}`);
+}
+
+/** `POST /customer/cancel-order` (SPEC §3 Cancel payload). */
+export function cancelCustomerOrder(api: ApiClient, payload: CancelOrderRequest, options: CallOptions = {}): Promise<Outcome<true>> {
+  return postCountedByStatus(api, '/customer/cancel-order', payload, MESSAGES.orders.cancelFailed, options);
+}
+
+/**
+ * `POST /customer/return-order`: asks to return a delivered line, answered
+ * like the cancel (404 not the shopper's, 409 not delivered, past its window
+ * or asked before, 400 a field's message).
+ */
+export function returnCustomerOrder(api: ApiClient, payload: ReturnOrderRequest, options: CallOptions = {}): Promise<Outcome<true>> {
+  return postCountedByStatus(api, '/customer/return-order', payload, REFUND_TEXTS.returnFailed, options);
 }
 
 /** The answer shapes, for the API tests that check the contract from the server's side too. */
-export const CUSTOMER_ORDER_ANSWERS = { orders: ordersAnswer, cancelled: cancelAnswer };
+export const CUSTOMER_ORDER_ANSWERS = { orders: ordersAnswer, cancelled: doneAnswer, returned: doneAnswer };

@@ -8,7 +8,9 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 import { rupeesToPaise } from '../money.ts';
+import type { LineAfterSale } from '../refunds.ts';
 import { ORDER_NUMBER_PATTERN } from '../schemas/payment.ts';
+import { AFTER_SALE_FIELDS, afterSaleOf } from './after-sale.ts';
 import type { ApiClient } from './client.ts';
 import { failed, parsedCall, type Outcome } from './parsed.ts';
 
@@ -31,7 +33,8 @@ export interface PaymentSession {
   providerOrderId: string | null;
 }
 
-export interface OrderGroupLine {
+/** A line of the group, with its refund and return (shown on the order-success page). */
+export interface OrderGroupLine extends LineAfterSale {
   orderId: number;
   status: string;
   productName: string;
@@ -117,6 +120,7 @@ const lineSchema = z
     price: paise,
     final_amount: paise,
     cover_image: optionalText,
+    ...AFTER_SALE_FIELDS,
   })
   .transform(
     (l): OrderGroupLine => ({
@@ -129,6 +133,7 @@ const lineSchema = z
       unitPricePaise: l.price,
       unitFinalPaise: l.final_amount,
       coverImage: l.cover_image,
+      ...afterSaleOf(l),
     }),
   );
 
