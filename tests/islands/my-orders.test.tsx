@@ -5,6 +5,7 @@ import MyOrders from '../../src/islands/orders/MyOrders.tsx';
 import type { CustomerOrder, OrdersPage } from '../../src/lib/orders.ts';
 import { $orders, clearOrders } from '../../src/stores/orders.ts';
 import { $toastQueue } from '../../src/stores/toast.ts';
+import { NO_AFTER_SALE } from '../../src/lib/refunds.ts';
 
 beforeEach(() => {
   clearOrders();
@@ -27,6 +28,7 @@ const order = (id: number, patch: Partial<CustomerOrder> = {}): CustomerOrder =>
   productVariation: 'XL',
   coverImage: null,
   productImages: `/media/k${id}-a.jpg,/media/k${id}-b.jpg`,
+  ...NO_AFTER_SALE,
   ...patch,
 });
 const page = (orders: CustomerOrder[], patch: Partial<OrdersPage> = {}): OrdersPage => ({
@@ -51,6 +53,17 @@ describe('My Orders list (SPEC §2, §4)', () => {
     expect(first.textContent).toContain('₹2,46,913.56');
     expect(within(first).getByRole('img', { name: 'Kurta 2' }).getAttribute('src')).toBe('/media/k2-a.jpg');
     expect(within(items[1]!).getByRole('img', { name: 'Kurta 1' }).getAttribute('src')).toBe('/media/cover.jpg');
+  });
+
+  it("a row says a word on its return, else on its refund, and nothing for a line with neither", () => {
+    const refund = { amountPaise: 629_10, status: 'processed' as const, initiatedAt: '2026-11-29T06:00:00.000Z', processedAt: '2026-11-29T06:00:05.000Z', testMode: true };
+    const orders = [order(3, { returnStatus: 'refunded', refund }), order(2, { status: 'order has been cancelled', refund }), order(1)];
+    render(<MyOrders initial={{ page: page(orders) }} />);
+    const items = within(screen.getByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Refunded')).toBeTruthy();
+    expect(within(items[0]!).queryByText('Refund Processed')).toBeNull();
+    expect(within(items[1]!).getByText('Refund Processed')).toBeTruthy();
+    expect(items[2]!.textContent).not.toMatch(/Refund|Return/);
   });
 
   it('offers page links when there are more pages, the current one marked', () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import OrderDrawer from '../../src/islands/orders/OrderDrawer.tsx';
 import { COPY_CONFIRMATION_MS } from '../../src/lib/constants.ts';
 import type { CustomerOrder } from '../../src/lib/orders.ts';
+import { NO_AFTER_SALE } from '../../src/lib/refunds.ts';
 
 afterEach(() => {
   cleanup();
@@ -27,6 +28,7 @@ const order = (patch: Partial<CustomerOrder> = {}): CustomerOrder => ({
   productVariation: 'XL',
   coverImage: null,
   productImages: null,
+  ...NO_AFTER_SALE,
   ...patch,
 });
 
@@ -91,5 +93,45 @@ describe('Order details drawer: Tab with the Cancel Order dialog open inside it'
     confirm.focus();
     fireEvent.keyDown(confirm, { key: 'Tab' });
     expect(document.activeElement).toBe(within(dialog).getByRole('combobox', { name: 'Select a reason' }));
+  });
+});
+
+describe('Order details drawer: refund and return', () => {
+  const afterSale = (drawer: HTMLElement) => within(drawer).queryByRole('region', { name: 'RETURN AND REFUND' });
+
+  it('a cancelled prepaid line shows its refund sentence, marked TEST MODE when the test gateway made it', () => {
+    const refund = { amountPaise: 629_10, status: 'initiated' as const, initiatedAt: '2026-11-28T20:00:00.000Z', processedAt: null, testMode: true };
+    const drawer = renderDrawer(order({ status: 'order has been cancelled', paymentMethod: 'prepaid', refund }));
+    const region = afterSale(drawer)!;
+    expect(within(region).getByText('Refund of ₹629.10 initiated on 29 Nov; it usually reaches your account in 5-7 working days')).toBeTruthy();
+    expect(within(region).getByText('TEST MODE')).toBeTruthy();
+  });
+
+  it('a refund with real money carries no TEST MODE mark', () => {
+    const refund = { amountPaise: 629_10, status: 'processed' as const, initiatedAt: '2026-11-29T06:00:00.000Z', processedAt: '2026-11-30T06:00:00.000Z', testMode: false };
+    const region = afterSale(renderDrawer(order({ paymentMethod: 'prepaid', refund })))!;
+    expect(within(region).getByText('Refund of ₹629.10 processed on 30 Nov')).toBeTruthy();
+    expect(within(region).queryByText('TEST MODE')).toBeNull();
+  });
+
+  it("a rejected return shows its status with the store's note, and offers no Return", () => {
+    const drawer = renderDrawer(order({ status: 'order has been delivered', returnStatus: 'return rejected', returnNote: 'The tag was removed' }));
+    const region = afterSale(drawer)!;
+    expect(within(region).getByText('Return Rejected')).toBeTruthy();
+    expect(within(region).getByText('Note from the store: The tag was removed')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Return' })).toBeNull();
+  });
+
+  it('a line with neither shows no such section', () => {
+    expect(afterSale(renderDrawer(order()))).toBeNull();
+  });
+
+  it('a delivered line within its window offers Return, which opens the Return Item dialog asking a COD line for its UPI ID', async () => {
+    const drawer = renderDrawer(order({ status: 'order has been delivered', returnableUntil: '2026-12-06T18:29:00.000Z' }));
+    expect(within(drawer).getByText('You can return this item until 6 Dec')).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return Item' });
+    expect(within(dialog).getByRole('textbox', { name: 'UPI ID for the refund' })).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { formatPaiseAsRupees } from '../../lib/money.ts';
 import { orderDateLabel, orderSummary, statusLabel, type CustomerOrder, type OrdersPage } from '../../lib/orders.ts';
+import { refundHint, returnSummary } from '../../lib/refunds.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { $orderPopup, openOrderPopup, refreshPopupOrder } from '../../stores/order-popup.ts';
 import { $orders, adoptOrders } from '../../stores/orders.ts';
@@ -19,6 +20,12 @@ interface Props {
 }
 
 const pageHref = (page: number) => (page > 1 ? `${ROUTES.myOrders}?page=${page}` : ROUTES.myOrders);
+
+/** A row's word on its return, else its refund; the drawer says the rest. */
+function AfterSaleHint({ order }: { order: CustomerOrder }) {
+  const hint = returnSummary(order)?.label ?? (order.refund ? refundHint(order.refund) : null);
+  return hint && <span className="text-sm opacity-80">{hint}</span>;
+}
 
 export default function MyOrders({ initial }: Props) {
   const state = useStore($orders);
@@ -96,6 +103,7 @@ export default function MyOrders({ initial }: Props) {
                   Order {order.orderNumber} · {orderDateLabel(order.orderDate)}
                 </span>
                 <span className="text-sm font-medium">{statusLabel(order.status)}</span>
+                <AfterSaleHint order={order} />
               </span>
               <span className="shrink-0 font-semibold tabular-nums">{formatPaiseAsRupees(orderSummary(order).totalPaise)}</span>
             </button>

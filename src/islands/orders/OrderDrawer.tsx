@@ -5,17 +5,24 @@
  * true (10 ms after the order was chosen) and out when it turns false; the
  * store clears the order 300 ms later, which removes it. Escape and a click
  * outside close it; focus then goes back to the order that opened it.
+ * The line's refund and return show under it; a delivered line within its
+ * window offers Return, whose dialog loads when pressed.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { SHIPPING_COST_LABEL } from '../../lib/constants.ts';
+import { REFUND_TEXTS } from '../../lib/messages.ts';
 import { formatPaiseAsRupees } from '../../lib/money.ts';
 import { canCancel, orderDateLabel, orderSummary, paymentLabel, statusLabel, type OrderCustomer } from '../../lib/orders.ts';
+import { refundSentence, returnSummary, returnWindowText } from '../../lib/refunds.ts';
 import { closeOrderPopup, type OrderPopupState } from '../../stores/order-popup.ts';
 import { CloseIcon } from '../ui/Icons.tsx';
 import { useCopied } from '../ui/use-copied.ts';
 import CancelOrderDialog from './CancelOrderDialog.tsx';
 import OrderImage from './OrderImage.tsx';
 import { wrapTab } from '../ui/wrap-tab.ts';
+
+// Few lines can be returned at any time, so its code comes only when Return is pressed.
+const ReturnOrderDialog = lazy(() => import('./ReturnOrderDialog.tsx'));
 
 interface Props {
   popup: OrderPopupState;
@@ -39,10 +46,14 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const { copied, copy: copyText } = useCopied();
   const [cancelling, setCancelling] = useState(false);
+  const [returning, setReturning] = useState(false);
   const summary = orderSummary(order);
+  const returned = returnSummary(order);
+  const returnWindow = returnWindowText(order);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -67,6 +78,12 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
     requestAnimationFrame(() => (cancelRef.current ?? closeRef.current)?.focus());
   };
 
+  // The same for the return dialog: back to Return, or to the close button once the return is asked for.
+  const endReturning = () => {
+    setReturning(false);
+    requestAnimationFrame(() => (returnRef.current ?? closeRef.current)?.focus());
+  };
+
   return (
     <dialog
       ref={dialogRef}
@@ -76,7 +93,7 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
         // React passes the cancel dialog's own Escape up the tree: that one is not ours.
         if (event.target !== event.currentTarget) return;
         event.preventDefault();
-        if (!cancelling) closeOrderPopup();
+        if (!cancelling && !returning) closeOrderPopup();
       }}
       onKeyDown={wrapTab}
       // A click on the backdrop lands on the <dialog> itself; its content fills the panel.
@@ -132,6 +149,30 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
           </div>
         </div>
 
+        {(returned || order.refund) && (
+          <section aria-labelledby={`${titleId}-after-sale`} className="mt-5">
+            <h3 id={`${titleId}-after-sale`} className={heading}>
+              RETURN AND REFUND
+            </h3>
+            {returned && (
+              <div className="mt-1 text-sm">
+                <p className="font-medium">{returned.label}</p>
+                {returned.note && <p className="opacity-80">{returned.note}</p>}
+              </div>
+            )}
+            {order.refund && (
+              <div className="mt-1 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+                <p>{refundSentence(order.refund)}</p>
+                {order.refund.testMode && (
+                  <span className="rounded border border-amber-700/50 bg-amber-50 px-1.5 py-0.5 text-xs font-semibold tracking-wide text-amber-900">
+                    {REFUND_TEXTS.testMode}
+                  </span>
+                )}
+              </div>
+            )}
+          </section>
+        )}
+
         <section aria-labelledby={`${titleId}-ship`} className="mt-5">
           <h3 id={`${titleId}-ship`} className={heading}>
             SHIP TO
@@ -172,8 +213,27 @@ export default function OrderDrawer({ popup, customer, returnFocus }: Props) {
             Cancel Order
           </button>
         )}
+
+        {returnWindow && (
+          <div className="mt-6 space-y-2">
+            <p className="text-sm opacity-80">{returnWindow}</p>
+            <button
+              ref={returnRef}
+              type="button"
+              onClick={() => setReturning(true)}
+              className="w-full rounded-md border border-current/30 px-5 py-2.5 text-sm font-semibold hover:bg-current/5"
+            >
+              Return
+            </button>
+          </div>
+        )}
       </div>
       {cancelling && <CancelOrderDialog orderId={order.orderId} onClose={endCancelling} />}
+      {returning && (
+        <Suspense fallback={null}>
+          <ReturnOrderDialog orderId={order.orderId} cashOnDelivery={order.paymentMethod === 'cod'} onClose={endReturning} />
+        </Suspense>
+      )}
     </dialog>
   );
 }
