@@ -222,7 +222,7 @@ function shutdown(signal: string) {
   server.closeIdleConnections();
   server.close(() => {
     const closing = storeApi
-      ? Promise.all([storeApi.mailQueue.stop(), storeApi.paymentJobs.stop(), apiThread?.stop()]).then(() => storeApi!.store.close())
+      ? Promise.all([storeApi.mailQueue.stop(), storeApi.paymentJobs.stop(), storeApi.refundQueue.stop(), apiThread?.stop()]).then(() => storeApi!.store.close())
       : Promise.resolve();
     void closing.finally(() => process.exit(0));
   });

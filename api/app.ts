@@ -20,6 +20,9 @@ import { otpRoutes } from './otp/otp.routes.ts';
 import { createPaymentProvider } from './payments/payment-provider.ts';
 import { RAZORPAY_WEBHOOK_PATH, paymentRoutes } from './payments/payment.routes.ts';
 import { pincodeRoutes } from './pincode/pincode.routes.ts';
+import { createRefundQueue, type RefundQueue } from './refunds/refund-queue.ts';
+import { refundProviders } from './refunds/refund.service.ts';
+import { returnRoutes } from './returns/return.routes.ts';
 import { shippingAddressRoutes } from './shipping/shipping-address.routes.ts';
 import { storeRoutes } from './store/store.routes.ts';
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
@@ -30,7 +33,7 @@ import { wishlistRoutes } from './wishlist/wishlist.routes.ts';
  * server rendering as an in-process fetch.
  */
 export function createApiApp(
-  given: Omit<ApiDeps, 'mailQueue'> & { mailQueue?: MailQueue; mail?: MailTransport },
+  given: Omit<ApiDeps, 'mailQueue' | 'refundQueue'> & { mailQueue?: MailQueue; refundQueue?: RefundQueue; mail?: MailTransport },
 ): Hono<AppEnv> {
   // Callers that send no mail (benchmarks) may leave the queue and its transport to the configuration.
   const mailQueue =
@@ -40,7 +43,9 @@ export function createApiApp(
       transport: given.mail ?? createMailTransport(given.config),
       compose: composeStoreMail(given.config.siteOrigin),
     });
-  const deps: ApiDeps = { db: given.db, dialect: given.dialect, config: given.config, mailQueue };
+  const refundQueue =
+    given.refundQueue ?? createRefundQueue({ db: given.db, providers: refundProviders(given.config.payment), mailKick: () => mailQueue.kick() });
+  const deps: ApiDeps = { db: given.db, dialect: given.dialect, config: given.config, mailQueue, refundQueue };
   const app = new Hono<AppEnv>().basePath('/api');
   // First: a listed origin's preflight is answered before the API-KEY check (STORE_API_CORS_ORIGINS).
   app.use('*', cors(deps.config.corsOrigins));
@@ -73,6 +78,7 @@ export function createApiApp(
   app.route('/', wishlistRoutes(deps));
   app.route('/', checkoutRoutes(deps));
   app.route('/', orderRoutes(deps));
+  app.route('/', returnRoutes(deps));
   app.route('/', shippingAddressRoutes(deps));
   app.route('/', pincodeRoutes());
   app.route('/', paymentRoutes(deps, createPaymentProvider(deps.config.payment)));

@@ -42,6 +42,14 @@ export const ORDER_MESSAGES = {
   storeCancelReason: 'Cancelled by the store',
 } as const;
 
+/** POST /customer/return-order and the store's return steps (decision 065). */
+export const RETURN_MESSAGES = {
+  requested: 'Return requested. We will email you once the store has looked at it.',
+  notDelivered: 'Only a delivered item can be returned',
+  windowPassed: 'The time to return this item has passed',
+  alreadyRequested: 'A return has already been requested for this item',
+} as const;
+
 export const REQUEST_MESSAGES = {
   bodyTooLarge: 'The request body is too large',
   methodNotAllowed: 'Method not allowed',
@@ -107,7 +115,25 @@ export const PAYMENT_MESSAGES = {
   switched: 'Your order will be paid on delivery',
   attemptStarted: 'Ready to pay',
   late: 'The payment came after the order stopped waiting for it; it will be refunded',
+  extra: 'This order was already paid; this payment will be refunded',
   badSignature: 'Invalid signature',
+} as const;
+
+/** What a Razorpay webhook did, in its answer (the dashboard shows it beside the event). */
+export const WEBHOOK_OUTCOMES = {
+  replayed: 'already applied',
+  notOurs: 'not an order of this store',
+  declined: 'payment failure recorded',
+  ignored: 'event not used',
+  mismatch: 'amount or currency does not match the order; nothing changed',
+  paid: 'order paid',
+  'already-paid': 'order already paid by this payment',
+  extra: 'order already paid by another payment; this one is refunded',
+  late: 'order no longer waiting for payment; this payment is refunded',
+  refundProcessed: 'refund processed',
+  refundFailed: 'refund failed; it will be made again',
+  refundUnknown: 'not a refund of this store',
+  refundUnchanged: 'refund already settled',
 } as const;
 
 export const WISHLIST_MESSAGES = {

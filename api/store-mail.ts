@@ -1,6 +1,7 @@
 import { accountMailComposers } from './customer/account-mail.service.ts';
 import type { ComposeMail } from './mail/mail-queue.service.ts';
 import { orderMailComposers } from './orders/order-mail.service.ts';
+import { afterSaleMailComposers } from './refunds/after-sale-mail.service.ts';
 import { findStoreSettings } from './store/store.repository.ts';
 
 /**
@@ -8,7 +9,7 @@ import { findStoreSettings } from './store/store.repository.ts';
  * feature writes its own; the store's name is read once per mail.
  */
 export function composeStoreMail(siteOrigin: string): ComposeMail {
-  const composers = { ...accountMailComposers(siteOrigin), ...orderMailComposers(siteOrigin) };
+  const composers = { ...accountMailComposers(siteOrigin), ...orderMailComposers(siteOrigin), ...afterSaleMailComposers(siteOrigin) };
   return async (trx, job, now) => {
     const compose = composers[job.kind];
     if (!compose) {

@@ -8,7 +8,8 @@ import { seedDemoStore } from '../api/db/seed/demo-store.ts';
 import { composeStoreMail } from '../api/store-mail.ts';
 import { createMailQueue, type MailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
-import { createPaymentProvider } from '../api/payments/payment-provider.ts';
+import { createRefundQueue, type RefundQueue } from '../api/refunds/refund-queue.ts';
+import { refundProviders } from '../api/refunds/refund.service.ts';
 import { startPaymentJobs } from '../api/payments/payment-jobs.ts';
 import { isStoreSeeded } from '../api/db/seed/seed.repository.ts';
 import type { AppEnv } from '../api/http/deps.ts';
@@ -18,8 +19,10 @@ export interface StoreApi {
   store: StoreDatabase;
   /** Sends queued account mail; stop it before closing the database. */
   mailQueue: MailQueue;
-  /** Ends unpaid holds and gives late payments back; stop it before closing the database. */
+  /** Ends unpaid holds; stop it before closing the database. */
   paymentJobs: { stop(): Promise<void> };
+  /** Sends the refunds owed; stop it before closing the database. */
+  refundQueue: RefundQueue;
 }
 
 /** Opens the database, applies migrations, seeds the demo store on first start, starts the mail queue, builds the API. */
@@ -37,8 +40,11 @@ export async function startStoreApi(config: ApiConfig, log: (line: string) => vo
   // Also sends what an earlier run of the process left queued.
   mailQueue.start();
   log(`Mail: ${transport.kind === 'smtp' ? `SMTP to ${config.smtp?.host}` : `outbox folder ${config.outboxDir}`}, through the queue`);
-  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue });
-  const paymentJobs = startPaymentJobs(store.db, createPaymentProvider(config.payment));
+  const refundQueue = createRefundQueue({ db: store.db, providers: refundProviders(config.payment), mailKick: () => mailQueue.kick() });
+  // Also sends what an earlier run (or a crash) left owed.
+  refundQueue.start();
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue, refundQueue });
+  const paymentJobs = startPaymentJobs(store.db);
   log(`Payments: ${config.payment.provider === 'razorpay' ? 'Razorpay' : 'the test gateway (TEST MODE: no money moves)'}`);
-  return { app, store, mailQueue, paymentJobs };
+  return { app, store, mailQueue, paymentJobs, refundQueue };
 }

@@ -10,6 +10,7 @@ import * as listingSizePrices from './migrations/2026-11-24-018-listing-size-pri
 import * as sizePricesBytes from './migrations/2026-11-24-019-size-prices-bytes.ts';
 import * as listingCountIndexes from './migrations/2026-11-24-020-listing-count-indexes.ts';
 import * as categoriesParentIndex from './migrations/2026-11-25-021-categories-parent-index.ts';
+import * as refundsAndReturns from './migrations/2026-11-29-022-refunds-and-returns.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-019-size-prices-bytes': sizePricesBytes,
   '2026-11-24-020-listing-count-indexes': listingCountIndexes,
   '2026-11-25-021-categories-parent-index': categoriesParentIndex,
+  '2026-11-29-022-refunds-and-returns': refundsAndReturns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,8 @@ export interface OrdersTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the line reached 'order has been delivered' (migration 022): the return window counts from it. */
+  delivered_at: Generated<string | null>;
 }
 
 export interface OrderGroupsTable {

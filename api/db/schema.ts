@@ -8,7 +8,9 @@ import type {
   PaymentAttemptsTable,
   PaymentEventsTable,
 } from './orders-schema.ts';
+import type { PaymentsTable, RefundsTable, ReturnsTable } from './after-sale-schema.ts';
 
+export type { PaymentPurpose, PaymentsTable, RefundReason, RefundRowStatus, RefundsTable, ReturnsTable } from './after-sale-schema.ts';
 export type { AttemptStatus, OrderGroupsTable, OrdersTable, PaymentAttemptsTable, PaymentStatus } from './orders-schema.ts';
 
 /** Row types of the migration in migrations/; money in paise, times as ISO text. */
@@ -31,6 +33,8 @@ export interface StoreSettingsTable {
   banner_type: Generated<string>;
   category_layout: Generated<string>;
   updated_at: string;
+  /** Days after delivery a line may be returned (migration 022). */
+  return_window_days: Generated<number>;
 }
 
 export interface HomeSectionsTable {
@@ -243,6 +247,9 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  returns: ReturnsTable;
   idempotency_keys: IdempotencyKeysTable;
   catalogue_version: CatalogueVersionTable;
 }

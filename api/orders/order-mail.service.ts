@@ -1,4 +1,6 @@
 import type { MailComposer } from '../mail/mail-queue.service.ts';
+import { refundInitiatedSentence } from '../refunds/after-sale-mail.service.ts';
+import { findLineRefund } from '../refunds/refund.repository.ts';
 import { orderCancelledMail, orderConfirmationMail, type OrderMailLine } from '../mail/order-mail.templates.ts';
 import { findGroupLines, findOrderGroup, findOrderLine, type OrderLineRow } from './order.repository.ts';
 
@@ -46,8 +48,9 @@ export function orderMailComposers(siteOrigin: string): Record<string, MailCompo
     [ORDER_MAIL.cancelled]: async (trx, job) => {
       const line = typeof job.details.orderId === 'number' ? await findOrderLine(trx, job.details.orderId) : undefined;
       if (!line) return null;
-      // A prepaid line was paid for; COD and unpaid lines owe nothing.
-      const refundNote = line.payment_method === 'prepaid' ? 'If you paid for it, the amount will be refunded to your original payment method.' : null;
+      // What the cancellation owes, as written with it: a paid line's refund; COD and unpaid lines owe nothing.
+      const refund = await findLineRefund(trx, Number(line.id));
+      const refundNote = refund ? refundInitiatedSentence(Number(refund.amount), false) : null;
       // The reason as recorded: the shopper's choice (with their words for Other), or the store's with its note.
       const reason = [line.cancel_reason, line.cancel_reason_text].filter(Boolean).join(': ') || null;
       return (store) => orderCancelledMail(siteOrigin, store, { orderNumber: line.checkout_ref, line: mailLine(line), reason, refundNote });

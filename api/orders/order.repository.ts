@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { ORDER_STATUS } from '../../src/lib/constants.ts';
 import type { Database, OrderGroupsTable, OrdersTable } from '../db/schema.ts';
 
 /**
@@ -131,6 +132,8 @@ export async function moveStatus(
     .set({
       status: to,
       updated_at: now,
+      // The return window counts from here.
+      ...(to === ORDER_STATUS.delivered ? { delivered_at: now } : {}),
       ...(cancel ? { cancel_reason: cancel.reason, cancel_reason_text: cancel.text, cancelled_at: now } : {}),
     })
     .where('id', '=', orderId)

@@ -23,7 +23,7 @@ const pageSchema = z.object({
     }),
 });
 
-export function orderRoutes({ db, mailQueue }: ApiDeps): Hono<AppEnv> {
+export function orderRoutes({ db, mailQueue, refundQueue }: ApiDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const signedIn = requireCustomer(db);
 
@@ -42,6 +42,7 @@ export function orderRoutes({ db, mailQueue }: ApiDeps): Hono<AppEnv> {
       return c.json({ success: false, status: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
     } finally {
       mailQueue.kick();
+      refundQueue.kick();
     }
     return c.json({ success: true, status: true, message: ORDER_MESSAGES.cancelled });
   });

@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { queueMail } from '../mail/mail-queue.service.ts';
 import { findShippingAddress } from '../shipping/shipping-address.repository.ts';
+import { loadAfterSale } from '../refunds/after-sale.view.ts';
+import { queueCancelledLineRefund } from '../refunds/refund.service.ts';
 import { ORDER_MAIL } from './order-mail.service.ts';
 import { presentOrderLine } from './order.presenter.ts';
 import {
@@ -39,6 +41,7 @@ export async function customerOrders(db: Db, customerId: number, page: number) {
     findCustomerOrderLines(db, customerId, page, ORDERS_PER_PAGE),
     findShippingAddress(db, customerId),
   ]);
+  const afterSale = await loadAfterSale(db, rows);
   const lastPage = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
   const from = total === 0 ? null : (page - 1) * ORDERS_PER_PAGE + 1;
   return {
@@ -50,7 +53,7 @@ export async function customerOrders(db: Db, customerId: number, page: number) {
         shipping_address: address ?? null,
       },
     ],
-    orders: rows.map(presentOrderLine),
+    orders: rows.map((row) => ({ ...presentOrderLine(row), ...afterSale(row) })),
     pagination: {
       current_page: page,
       last_page: lastPage,
@@ -109,6 +112,8 @@ export async function cancelLine(trx: Transaction<Database>, line: OrderLineRow,
   await recordStatusChanges(trx, [
     { order_id: Number(line.id), from_status: line.status, status: ORDER_STATUS.cancelled, changed_by: how.by, note: how.text ?? how.reason, created_at: stamp },
   ]);
+  // A paid line's charge goes back, written here so it is owed exactly when the cancellation commits.
+  await queueCancelledLineRefund(trx, line, stamp);
   if (line.coupon_id !== null && (await countLinesNotIn(trx, line.checkout_ref, ORDER_STATUS.cancelled)) === 0) {
     await giveBackUse(trx, Number(line.coupon_id), line.checkout_ref);
   }

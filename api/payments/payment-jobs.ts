@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { PaymentProvider } from './payment-provider.ts';
 import { findNextHoldEnd } from './payment.repository.ts';
-import { expireHolds, refundLatePayments } from './payment.service.ts';
+import { expireHolds } from './payment.service.ts';
 
 /**
- * The payment jobs of the server process (decisions 018, 049): unpaid holds
- * end when their 30 minutes are up (SECURITY 32), and late payments are given
- * back. Several processes on one database may run them: each group's expiry
- * and each refund is claimed by one conditional statement.
+ * The payment job of the server process (decisions 018, 049): unpaid holds
+ * end when their 30 minutes are up (SECURITY 32). Several processes on one
+ * database may run it: each group's expiry is claimed by one conditional
+ * statement. Payments that came too late are refunded by the refund queue
+ * (decision 065).
  */
 type Db = Kysely<Database>;
 
-/** The longest wait between two expiry runs (a hold made meanwhile ends 30 minutes out), and how often refunds are retried. */
+/** The longest wait between two expiry runs (a hold made meanwhile ends 30 minutes out). */
 export const PAYMENT_JOB_INTERVAL_MS = 60_000;
 /** The shortest wait between two expiry runs, so holds ending close together, or a clock a little behind, cost one run a second at most. */
 export const PAYMENT_JOB_MIN_GAP_MS = 1_000;
@@ -31,18 +31,16 @@ export interface PaymentJobs {
   stop(): Promise<void>;
 }
 
-const logFailure = (error: unknown) => console.error('Payment jobs:', error instanceof Error ? error.message : error);
+const logFailure = (error: unknown) => console.error('Payment job:', error instanceof Error ? error.message : error);
 
 /**
  * Runs the expiry now and then at the end of the earliest waiting hold, so a
- * hold ends within a second of its 30 minutes rather than up to a minute
- * late; refunds due are retried every interval.
+ * hold ends within a second of its 30 minutes rather than up to a minute late.
  */
-export function startPaymentJobs(db: Db, provider: PaymentProvider): PaymentJobs {
+export function startPaymentJobs(db: Db): PaymentJobs {
   let stopped = false;
   let expiryTimer: NodeJS.Timeout | undefined;
   let expiring: Promise<void> | undefined;
-  let refunding: Promise<void> | undefined;
 
   const expire = () => {
     expiring = (async () => {
@@ -58,27 +56,15 @@ export function startPaymentJobs(db: Db, provider: PaymentProvider): PaymentJobs
       expiryTimer.unref();
     })();
   };
-  const refund = () => {
-    refunding ??= refundLatePayments(db, provider)
-      .then(() => undefined, logFailure)
-      .finally(() => {
-        refunding = undefined;
-      });
-  };
-
-  const refundTimer = setInterval(refund, PAYMENT_JOB_INTERVAL_MS);
-  refundTimer.unref();
   expire();
-  refund();
   const idle = async () => {
-    await Promise.all([expiring, refunding]);
+    await expiring;
   };
   return {
     idle,
     async stop() {
       stopped = true;
       clearTimeout(expiryTimer);
-      clearInterval(refundTimer);
       await idle();
     },
   };

@@ -22,6 +22,24 @@ export type ProofCheck =
   /** `declined`: the payment itself failed (record it); otherwise the proof is not believed and nothing changes. */
   | { ok: false; declined: boolean; reason: string };
 
+/** A refund as the provider is asked for it: part or all of one captured payment. */
+export interface RefundRequest {
+  /** The provider's id of the payment (Razorpay's pay_...). */
+  paymentId: string;
+  /** Paise. */
+  amount: number;
+  /** The same key for a retried call, so a refund whose answer was lost is not made twice. */
+  idempotencyKey: string;
+  /** Our order and line, kept with the refund at the provider. */
+  notes: Record<string, string>;
+}
+
+/** The provider took the refund: `processed` already, or `pending` until its webhook says. */
+export interface RefundAccepted {
+  providerRefundId: string;
+  status: 'pending' | 'processed';
+}
+
 export interface PaymentProvider {
   readonly name: 'test' | 'razorpay';
   /** What the payment page may know: Razorpay's public key id; never a secret. */
@@ -30,8 +48,8 @@ export interface PaymentProvider {
   createAttempt(attempt: NewAttempt): Promise<{ providerOrderId: string | null }>;
   /** Checks the shopper's proof against the attempt: signature, amount, currency, the provider's own record. */
   verifyProof(attempt: AttemptRow, proof: Record<string, unknown>): Promise<ProofCheck>;
-  /** Gives a captured payment back (it came after the order stopped waiting for it). */
-  refund(attempt: AttemptRow): Promise<void>;
+  /** Gives back part or all of a captured payment; a refusal or no answer throws PaymentProviderError. */
+  refund(request: RefundRequest): Promise<RefundAccepted>;
 }
 
 /** A failure talking to the provider: a 502 for the shopper, and the work is tried again later where it can be. */

@@ -14,6 +14,8 @@ import {
   type OrderGroupRow,
   type StatusChange,
 } from '../orders/order.repository.ts';
+import { findPayment, recordPayment, type PaymentRow } from '../refunds/refund.repository.ts';
+import { queueCancelledLineRefunds, queueExtraPaymentRefund } from '../refunds/refund.service.ts';
 import { PAYABLE, closeOpenAttempts, moveAttempt, movePaymentStatus, type AttemptRow } from './payment.repository.ts';
 
 /**
@@ -44,33 +46,55 @@ async function queueConfirmation(trx: Trx, group: OrderGroupRow, now: Date): Pro
   await queueMail(trx, { kind: ORDER_MAIL.confirmation, recipient: line.email, customerId: Number(group.customer_id), details: { orderNumber: group.order_number } }, now);
 }
 
-export type PaidOutcome = 'paid' | 'already-paid' | 'late';
+/**
+ * `paid`: this payment paid the group. `already-paid`: it had, before (a
+ * repeated confirm or event). `extra`: the group was paid by another payment;
+ * `late`: the group had stopped waiting (expired, switched to cash on
+ * delivery). An extra or late payment is recorded and refunded whole, once.
+ */
+export type PaidOutcome = 'paid' | 'already-paid' | 'extra' | 'late';
 
 /**
- * A verified payment of `attempt`. Paid: the lines go to 'order has been
- * placed' and the confirmation mail is queued. Already paid by this very
- * payment: nothing to do. Otherwise the group had stopped waiting (expired,
- * switched to cash on delivery, paid by another attempt): the payment is
- * recorded as to be given back.
+ * A verified payment of `attempt`. The group is claimed as paid by one
+ * conditional statement, so of two payments (a second tab, a late
+ * authorisation, a webhook) exactly one pays it; the payment is recorded by
+ * its provider id once, and any other is owed back. Paying places the lines
+ * waiting for it, refunds lines cancelled while it waited, and queues the
+ * confirmation mail.
  */
 export async function applyPaid(trx: Trx, attempt: AttemptRow, paymentId: string, method: string | null, now: Date): Promise<PaidOutcome> {
   const stamp = now.toISOString();
-  if (attempt.status === 'paid' && attempt.provider_payment_id === paymentId) return 'already-paid';
+  const known = await findPayment(trx, attempt.provider, paymentId);
+  if (known) return outcomeOf(trx, known);
   const group = await findOrderGroup(trx, attempt.order_number);
+  const payment = { order_number: attempt.order_number, attempt_id: attempt.id, provider: attempt.provider, provider_payment_id: paymentId, amount: attempt.amount, method, now: stamp };
   if (group && (await movePaymentStatus(trx, attempt.order_number, PAYABLE, 'paid', { paid_at: stamp }))) {
     await moveAttempt(trx, attempt.id, ['created', 'failed'], 'paid', { provider_payment_id: paymentId, method, failure_reason: null, now: stamp });
     await closeOpenAttempts(trx, attempt.order_number, attempt.id, stamp);
+    const { row } = await recordPayment(trx, { ...payment, purpose: 'order' });
     await moveLines(trx, attempt.order_number, [S.awaitingPayment, S.paymentFailed], S.placed, 'payment', method ? `paid by ${method}` : 'paid', stamp);
+    await queueCancelledLineRefunds(trx, await findGroupLines(trx, attempt.order_number), row, stamp);
     await queueConfirmation(trx, group, now);
     return 'paid';
   }
-  const moved = await moveAttempt(trx, attempt.id, ['created', 'failed'], 'refund_due', {
+  // Another payment, or the end of the hold, came first (a parallel confirm of this very payment may have recorded it meanwhile).
+  const { row, created } = await recordPayment(trx, { ...payment, purpose: 'extra' });
+  if (!created) return outcomeOf(trx, row);
+  await queueExtraPaymentRefund(trx, row, stamp);
+  await moveAttempt(trx, attempt.id, ['created', 'failed'], 'refund_due', {
     provider_payment_id: paymentId,
     method,
     failure_reason: `paid after the order stopped waiting (${group?.payment_status ?? 'unknown order'})`,
     now: stamp,
   });
-  return moved ? 'late' : 'already-paid';
+  return group?.payment_status === 'paid' ? 'extra' : 'late';
+}
+
+/** What a payment recorded before came to. */
+async function outcomeOf(trx: Trx, payment: PaymentRow): Promise<PaidOutcome> {
+  if (payment.purpose === 'order') return 'already-paid';
+  const group = await findOrderGroup(trx, payment.order_number);
+  return group?.payment_status === 'paid' ? 'extra' : 'late';
 }
 
 /** A declined payment: the order waits on (the stock stays held until the hold ends) for a retry or cash on delivery. */

@@ -12,7 +12,7 @@ import { PAYMENT_MESSAGES, REQUEST_MESSAGES } from '../messages.ts';
 export const RAZORPAY_WEBHOOK_PATH = '/payment/razorpay/webhook';
 
 /** The payment calls of API-NOTES "Payments" (SECURITY 31-33). */
-export function paymentRoutes({ db, config, mailQueue }: ApiDeps, provider: PaymentProvider): Hono<AppEnv> {
+export function paymentRoutes({ db, config, mailQueue, refundQueue }: ApiDeps, provider: PaymentProvider): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const signedIn = requireCustomer(db);
 
@@ -35,6 +35,7 @@ export function paymentRoutes({ db, config, mailQueue }: ApiDeps, provider: Paym
       return ok(c, data, message);
     } finally {
       mailQueue.kick();
+      refundQueue.kick();
     }
   });
 
@@ -52,14 +53,11 @@ export function paymentRoutes({ db, config, mailQueue }: ApiDeps, provider: Paym
     const webhookSecret = config.payment.webhookSecret;
     app.post(RAZORPAY_WEBHOOK_PATH, async (c) => {
       try {
-        const outcome = await applyRazorpayWebhook(db, provider, webhookSecret, {
-          rawBody: await c.req.text(),
-          signature: c.req.header('X-Razorpay-Signature'),
-          eventId: c.req.header('X-Razorpay-Event-Id'),
-        });
+        const outcome = await applyRazorpayWebhook(db, webhookSecret, { rawBody: await c.req.text(), signature: c.req.header('X-Razorpay-Signature') });
         return c.json({ success: true, message: outcome });
       } finally {
         mailQueue.kick();
+        refundQueue.kick();
       }
     });
   }

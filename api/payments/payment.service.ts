@@ -4,22 +4,22 @@ import { paiseToRupeesString } from '../../src/lib/money.ts';
 import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { presentOrderLine } from '../orders/order.presenter.ts';
-import { findCustomerOrderGroup, findGroupLines, type OrderGroupRow } from '../orders/order.repository.ts';
+import { findCustomerOrderGroup, findGroupLines, lockOrderGroup, type OrderGroupRow } from '../orders/order.repository.ts';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider.ts';
 import {
   closeOpenAttempts,
   findAttemptByProviderOrder,
   findExpiredHolds,
   findOpenAttempt,
-  findRefundsDue,
   insertAttempt,
-  moveAttempt,
   recordEvent,
   type AttemptRow,
 } from './payment.repository.ts';
 import { applyCashOnDelivery, applyDeclined, applyExpiry, applyPaid, applyRetry } from './payment-state.ts';
+import { loadAfterSale } from '../refunds/after-sale.view.ts';
+import { applyRefundEvent } from '../refunds/refund-events.ts';
 import { signatureMatches } from './razorpay.provider.ts';
-import { PAYMENT_MESSAGES } from '../messages.ts';
+import { PAYMENT_MESSAGES, WEBHOOK_OUTCOMES } from '../messages.ts';
 
 /**
  * Prepaid orders' payments (API-NOTES "Payments"; SECURITY 31-33; decision
@@ -51,6 +51,7 @@ export function paymentView(provider: PaymentProvider, group: OrderGroupRow, att
 export async function orderGroupView(db: Db, provider: PaymentProvider, customerId: number, reference: string) {
   const group = await ownGroup(db, customerId, reference);
   const lines = await findGroupLines(db, reference);
+  const afterSale = await loadAfterSale(db, lines);
   const first = lines[0];
   const waiting = group.payment_status === 'awaiting' || group.payment_status === 'failed';
   return {
@@ -61,7 +62,7 @@ export async function orderGroupView(db: Db, provider: PaymentProvider, customer
     subtotal: paiseToRupeesString(Number(group.subtotal)),
     discount: paiseToRupeesString(Number(group.discount)),
     total: paiseToRupeesString(Number(group.total)),
-    lines: lines.map(presentOrderLine),
+    lines: lines.map((line) => ({ ...presentOrderLine(line), ...afterSale(line) })),
     shipping: first
       ? {
           full_name: first.full_name,
@@ -100,35 +101,42 @@ function notPayable(group: OrderGroupRow, now: Date): string | undefined {
  * number of tries); after a declined one a new attempt is opened.
  */
 export async function startAttempt(db: Db, provider: PaymentProvider, customerId: number, reference: string) {
-  const now = new Date();
   const group = await ownGroup(db, customerId, reference);
-  const problem = notPayable(group, now);
-  if (problem) throw new ApiError(409, problem);
-  let attempt = group.payment_status === 'awaiting' ? await findOpenAttempt(db, reference) : undefined;
-  if (!attempt) {
-    const amount = Number(group.total);
-    const { providerOrderId } = await withProvider(() => provider.createAttempt({ orderNumber: reference, amount, currency: 'INR' }));
-    attempt = await db.transaction().execute(async (trx) => {
-      if (!(await applyRetry(trx, reference, now))) throw new ApiError(409, PAYMENT_MESSAGES.expired);
-      const id = await insertAttempt(trx, {
-        order_number: reference,
-        provider: provider.name,
-        provider_order_id: providerOrderId,
-        amount,
-        currency: 'INR',
-        now: now.toISOString(),
-      });
-      await closeOpenAttempts(trx, reference, id, now.toISOString());
-      return (await findOpenAttempt(trx, reference))!;
-    });
-  }
+  const attempt = await openAttempt(db, provider, group);
+  if (!attempt) throw new ApiError(409, notPayable(await ownGroup(db, customerId, reference), new Date()) ?? PAYMENT_MESSAGES.expired);
   return paymentView(provider, (await ownGroup(db, customerId, reference))!, attempt);
+}
+
+/**
+ * The group's open attempt, opened now if it has none; undefined when the
+ * group cannot be paid (any more). Opening takes the group's lock and looks
+ * again under it, so requests arriving together share one attempt.
+ */
+async function openAttempt(db: Db, provider: PaymentProvider, group: OrderGroupRow): Promise<AttemptRow | undefined> {
+  const reference = group.order_number;
+  const now = new Date();
+  if (notPayable(group, now)) return undefined;
+  const open = group.payment_status === 'awaiting' ? await findOpenAttempt(db, reference) : undefined;
+  if (open) return open;
+  const amount = Number(group.total);
+  const { providerOrderId } = await withProvider(() => provider.createAttempt({ orderNumber: reference, amount, currency: 'INR' }));
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockOrderGroup(trx, reference);
+    // Another request opened one meanwhile: the provider order just made stays unused.
+    const opened = locked?.payment_status === 'awaiting' ? await findOpenAttempt(trx, reference) : undefined;
+    if (opened) return opened;
+    if (!(await applyRetry(trx, reference, now))) return undefined;
+    const id = await insertAttempt(trx, { order_number: reference, provider: provider.name, provider_order_id: providerOrderId, amount, currency: 'INR', now: now.toISOString() });
+    await closeOpenAttempts(trx, reference, id, now.toISOString());
+    return findOpenAttempt(trx, reference);
+  });
 }
 
 /**
  * POST /payment/confirm: the shopper's proof for the group's open attempt
  * (the test gateway's outcome, or Razorpay's order id, payment id and
- * signature). A proof that does not check out changes nothing (400).
+ * signature). A proof that does not check out changes nothing (400). A
+ * payment beyond the one that paid the order is refunded, and said so (409).
  */
 export async function confirmPayment(db: Db, provider: PaymentProvider, customerId: number, reference: string, proof: Record<string, unknown>) {
   const group = await ownGroup(db, customerId, reference);
@@ -137,13 +145,12 @@ export async function confirmPayment(db: Db, provider: PaymentProvider, customer
       ? await findAttemptByProviderOrder(db, provider.name, proof.razorpay_order_id)
       : await findOpenAttempt(db, reference);
   // The test gateway needs nothing from a provider: a proof for an order not yet attempted opens its attempt.
-  if (!attempt && provider.name === 'test' && !notPayable(group, new Date())) {
-    await startAttempt(db, provider, customerId, reference);
-    attempt = await findOpenAttempt(db, reference);
-  }
+  if (!attempt && provider.name === 'test') attempt = await openAttempt(db, provider, group);
   if (!attempt || attempt.order_number !== group.order_number) {
-    if (group.payment_status === 'paid') return settled(db, group, 'paid', PAYMENT_MESSAGES.alreadyPaid);
-    throw new ApiError(409, notPayable(group, new Date()) ?? PAYMENT_MESSAGES.notVerified);
+    // Read again: a confirm sent together with this one may have paid it meanwhile.
+    const now = await ownGroup(db, customerId, reference);
+    if (now.payment_status === 'paid') return settled(db, now, 'paid', PAYMENT_MESSAGES.alreadyPaid);
+    throw new ApiError(409, notPayable(now, new Date()) ?? PAYMENT_MESSAGES.notVerified);
   }
   const check = await withProvider(() => provider.verifyProof(attempt, proof));
   const now = new Date();
@@ -153,10 +160,8 @@ export async function confirmPayment(db: Db, provider: PaymentProvider, customer
     return settled(db, group, 'payment failed', check.reason);
   }
   const outcome = await db.transaction().execute((trx) => applyPaid(trx, attempt, check.paymentId, check.method, now));
-  if (outcome === 'late') {
-    await refundLatePayments(db, provider);
-    throw new ApiError(409, PAYMENT_MESSAGES.late);
-  }
+  if (outcome === 'late') throw new ApiError(409, PAYMENT_MESSAGES.late);
+  if (outcome === 'extra') throw new ApiError(409, PAYMENT_MESSAGES.extra);
   return settled(db, group, 'paid', PAYMENT_MESSAGES.paid);
 }
 
@@ -178,44 +183,63 @@ export async function switchToCashOnDelivery(db: Db, customerId: number, referen
 export interface RazorpayWebhook {
   rawBody: string;
   signature: string | undefined;
-  eventId: string | undefined;
+}
+
+type Entity = Record<string, unknown>;
+interface RazorpayEvent {
+  event?: unknown;
+  payload?: { payment?: { entity?: Entity }; refund?: { entity?: Entity } };
+}
+
+/**
+ * What an event is, by what Razorpay signed: its type and the payment or
+ * refund it is about. Razorpay sends an event again (with a new
+ * X-Razorpay-Event-Id, which is not signed) until it gets a 2xx; keyed by
+ * the signed body, a replay is applied once however it is labelled.
+ */
+export function webhookEventKey(event: RazorpayEvent, rawBody: string): string {
+  const type = typeof event.event === 'string' ? event.event : 'unknown';
+  const entity = type.startsWith('refund.') ? event.payload?.refund?.entity : event.payload?.payment?.entity;
+  const id = typeof entity?.id === 'string' ? entity.id : createHash('sha256').update(rawBody).digest('hex');
+  return `${type}:${id}`;
 }
 
 /**
  * POST /payment/razorpay/webhook: an event counts only with a valid
- * signature over the raw body (webhook secret), and once, by its id, in the
- * same transaction as its effect. payment.captured and order.paid pay the
- * group even if the shopper never came back; payment.failed records a decline.
+ * signature over the raw body (webhook secret), and once, by what it signs,
+ * in the same transaction as its effect. payment.captured and order.paid pay
+ * the group even if the shopper never came back (or, for a group paid by
+ * another payment, are refunded); payment.failed records a decline;
+ * refund.processed and refund.failed settle a refund. Answers what happened.
  */
-export async function applyRazorpayWebhook(db: Db, provider: PaymentProvider, webhookSecret: string, webhook: RazorpayWebhook) {
+export async function applyRazorpayWebhook(db: Db, webhookSecret: string, webhook: RazorpayWebhook): Promise<string> {
   if (!signatureMatches(webhook.rawBody, webhook.signature, webhookSecret)) throw new ApiError(400, PAYMENT_MESSAGES.badSignature);
-  let event: { event?: unknown; payload?: { payment?: { entity?: Record<string, unknown> } } };
+  let event: RazorpayEvent;
   try {
-    event = JSON.parse(webhook.rawBody) as typeof event;
+    event = JSON.parse(webhook.rawBody) as RazorpayEvent;
   } catch {
     throw new ApiError(400, PAYMENT_MESSAGES.badSignature);
   }
   const type = typeof event.event === 'string' ? event.event : 'unknown';
-  // Razorpay names each event in X-Razorpay-Event-Id; a body without one is known by its hash.
-  const eventId = webhook.eventId?.trim() || createHash('sha256').update(webhook.rawBody).digest('hex');
   const payment = event.payload?.payment?.entity ?? {};
   const now = new Date();
-  const outcome = await db.transaction().execute(async (trx) => {
-    if (!(await recordEvent(trx, { provider: 'razorpay', event_id: eventId, event_type: type, now: now.toISOString() }))) return 'replayed';
+  return db.transaction().execute(async (trx) => {
+    if (!(await recordEvent(trx, { provider: 'razorpay', event_id: webhookEventKey(event, webhook.rawBody), event_type: type, now: now.toISOString() }))) {
+      return WEBHOOK_OUTCOMES.replayed;
+    }
+    if (type === 'refund.processed' || type === 'refund.failed') return applyRefundEvent(trx, type, event.payload?.refund?.entity ?? {}, now);
     const orderId = typeof payment.order_id === 'string' ? payment.order_id : '';
     const attempt = orderId ? await findAttemptByProviderOrder(trx, 'razorpay', orderId) : undefined;
-    if (!attempt) return 'not ours';
+    if (!attempt) return WEBHOOK_OUTCOMES.notOurs;
     if (type === 'payment.failed') {
       await applyDeclined(trx, attempt, String((payment as { error_description?: unknown }).error_description ?? PAYMENT_MESSAGES.declined), now);
-      return 'declined';
+      return WEBHOOK_OUTCOMES.declined;
     }
-    if (type !== 'payment.captured' && type !== 'order.paid') return 'ignored';
+    if (type !== 'payment.captured' && type !== 'order.paid') return WEBHOOK_OUTCOMES.ignored;
     // The event's own word for the amount is checked against the order, as a shopper's proof is.
-    if (payment.amount !== attempt.amount || payment.currency !== attempt.currency || typeof payment.id !== 'string') return 'mismatch';
-    return applyPaid(trx, attempt, payment.id, typeof payment.method === 'string' ? payment.method : null, now);
+    if (payment.amount !== attempt.amount || payment.currency !== attempt.currency || typeof payment.id !== 'string') return WEBHOOK_OUTCOMES.mismatch;
+    return WEBHOOK_OUTCOMES[await applyPaid(trx, attempt, payment.id, typeof payment.method === 'string' ? payment.method : null, now)];
   });
-  if (outcome === 'late') await refundLatePayments(db, provider);
-  return outcome;
 }
 
 /** Ends the holds that ran out unpaid (each group claimed by one conditional statement); answers how many. */
@@ -225,21 +249,6 @@ export async function expireHolds(db: Db, now: Date = new Date(), batch = 50): P
     if (await db.transaction().execute((trx) => applyExpiry(trx, orderNumber, now))) expired += 1;
   }
   return expired;
-}
-
-/** Gives back payments that came too late; one the provider refuses now stays due for the next round. */
-export async function refundLatePayments(db: Db, provider: PaymentProvider): Promise<number> {
-  let refunded = 0;
-  for (const attempt of await findRefundsDue(db, 20)) {
-    try {
-      await provider.refund(attempt);
-    } catch (error) {
-      console.error(`Refund of payment attempt ${attempt.id} not made yet: ${error instanceof Error ? error.message : 'error'}`);
-      continue;
-    }
-    if (await moveAttempt(db, attempt.id, ['refund_due'], 'refunded', { now: new Date().toISOString() })) refunded += 1;
-  }
-  return refunded;
 }
 
 async function withProvider<T>(call: () => Promise<T>): Promise<T> {

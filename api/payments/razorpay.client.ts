@@ -24,13 +24,21 @@ export interface RazorpayPayment {
   method: string | null;
 }
 
+export interface RazorpayRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  /** pending | processed | failed */
+  status: string;
+}
+
 const TIMEOUT_MS = 15_000;
 
 export interface RazorpayClient {
   createOrder(order: { amount: number; currency: string; receipt: string }): Promise<RazorpayOrder>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
   capturePayment(paymentId: string, amount: number, currency: string): Promise<RazorpayPayment>;
-  refundPayment(paymentId: string, amount: number, idempotencyKey: string): Promise<{ id: string; status: string }>;
+  refundPayment(paymentId: string, refund: { amount: number; notes: Record<string, string> }, idempotencyKey: string): Promise<RazorpayRefund>;
 }
 
 export function createRazorpayClient(apiUrl: string, keyId: string, keySecret: string): RazorpayClient {
@@ -71,9 +79,10 @@ export function createRazorpayClient(apiUrl: string, keyId: string, keySecret: s
     fetchPayment: (paymentId) => call<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(paymentId)}`),
     capturePayment: (paymentId, amount, currency) =>
       call<RazorpayPayment>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/capture`, { amount, currency }),
-    // X-Refund-Idempotency: a retried refund (a lost answer) is not made twice.
-    refundPayment: (paymentId, amount, idempotencyKey) =>
-      call<{ id: string; status: string }>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount, speed: 'normal' }, {
+    // X-Refund-Idempotency: a retried refund (a lost answer) is not made twice. `optimum`: instantly where
+    // the shopper's bank can take it, else the normal 5-7 working days, at no extra fee.
+    refundPayment: (paymentId, refund, idempotencyKey) =>
+      call<RazorpayRefund>('POST', `/v1/payments/${encodeURIComponent(paymentId)}/refund`, { amount: refund.amount, speed: 'optimum', notes: refund.notes }, {
         'X-Refund-Idempotency': idempotencyKey,
       }),
   };

@@ -28,6 +28,22 @@ const NOT_VERIFIED = 'The payment could not be verified';
 
 export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvider {
   const client = createRazorpayClient(settings.apiUrl, settings.keyId, settings.keySecret);
+  /**
+   * Captures an authorized payment. Confirms of one payment sent together all
+   * see it authorized and all ask to capture: Razorpay captures it once and
+   * refuses the others ("already captured"), which is success for us, so a
+   * refusal is checked against the payment as Razorpay now has it.
+   */
+  async function capture(paymentId: string, amount: number, currency: string) {
+    try {
+      return await client.capturePayment(paymentId, amount, currency);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      const now = await client.fetchPayment(paymentId);
+      if (now.status === 'captured') return now;
+      throw error;
+    }
+  }
   return {
     name: 'razorpay',
     publicKey: settings.keyId,
@@ -52,13 +68,15 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
         return { ok: false, declined: false, reason: NOT_VERIFIED };
       }
       if (payment.status === 'failed') return { ok: false, declined: true, reason: 'The payment failed' };
-      if (payment.status === 'authorized') payment = await client.capturePayment(paymentId, attempt.amount, attempt.currency);
+      if (payment.status === 'authorized') payment = await capture(paymentId, attempt.amount, attempt.currency);
       if (payment.status !== 'captured') return { ok: false, declined: false, reason: NOT_VERIFIED };
       return { ok: true, paymentId, method: payment.method };
     },
-    async refund(attempt) {
-      if (!attempt.provider_payment_id) return;
-      await client.refundPayment(attempt.provider_payment_id, attempt.amount, `refund-${attempt.order_number}-${attempt.id}`);
+    async refund(request) {
+      const refund = await client.refundPayment(request.paymentId, { amount: request.amount, notes: request.notes }, request.idempotencyKey);
+      if (refund.status === 'failed') throw new PaymentProviderError(`Razorpay refund ${refund.id} failed`);
+      if (refund.amount !== request.amount) throw new PaymentProviderError(`Razorpay refunded another amount (${refund.amount})`);
+      return { providerRefundId: refund.id, status: refund.status === 'processed' ? 'processed' : 'pending' };
     },
   };
 }

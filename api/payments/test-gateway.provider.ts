@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { PaymentProvider } from './payment-provider.ts';
 
 /**
@@ -15,13 +15,17 @@ export function createTestGateway(): PaymentProvider {
     name: 'test',
     publicKey: null,
     createAttempt: async () => ({ providerOrderId: null }),
-    async verifyProof(_attempt, proof) {
+    async verifyProof(attempt, proof) {
       const method = (TEST_GATEWAY_METHODS as readonly unknown[]).includes(proof.method) ? String(proof.method) : null;
-      if (proof.outcome === 'success') return { ok: true, paymentId: `test_pay_${randomBytes(8).toString('hex')}`, method };
+      // One payment per attempt: confirms of the same attempt sent together are the same payment, as at a real gateway.
+      if (proof.outcome === 'success') return { ok: true, paymentId: `test_pay_${attempt.id}`, method };
       if (proof.outcome === 'failure') return { ok: false, declined: true, reason: TEST_GATEWAY_DECLINED };
       return { ok: false, declined: false, reason: 'outcome must be success or failure' };
     },
-    // No money moved: nothing to give back.
-    refund: async () => {},
+    // No money moved: the refund is recorded (and shown as TEST MODE) and done at once.
+    refund: async (request) => ({
+      providerRefundId: `test_rfnd_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 14)}`,
+      status: 'processed',
+    }),
   };
 }

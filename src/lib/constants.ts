@@ -137,6 +137,41 @@ export const CANCELLABLE_STATUSES = [
   ORDER_STATUS.readyForPickup,
 ] as const;
 
+/** Why a shopper returns a delivered line (our list; SPEC has none). 'Other' asks for their own words. */
+export const RETURN_REASONS = [
+  "Size doesn't fit",
+  'Damaged or defective',
+  'Wrong item received',
+  'Not as described',
+  'Changed my mind',
+  'Other',
+] as const;
+
+/** A return's way, as phrases like the order statuses: requested, then approved or rejected, then received, then refunded. */
+export const RETURN_STATUS = {
+  requested: 'return requested',
+  approved: 'return approved',
+  rejected: 'return rejected',
+  received: 'return received',
+  refunded: 'refunded',
+} as const;
+export type ReturnStatus = (typeof RETURN_STATUS)[keyof typeof RETURN_STATUS];
+
+/** Days after delivery a line may be returned, when the store has set nothing else. */
+export const DEFAULT_RETURN_WINDOW_DAYS = 7;
+/** The longest return window a store may set. */
+export const MAX_RETURN_WINDOW_DAYS = 90;
+
+/**
+ * A refund as the shopper sees it: initiated (asked of the provider, or owed
+ * by the store for a cash on delivery line), processed, or failed (the store
+ * retries it until it goes through).
+ */
+export const REFUND_STATUSES = ['initiated', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** How long a refund usually takes to reach the shopper once it is initiated (the FAQ says the same). */
+export const REFUND_WORKING_DAYS = '5-7';
+
 /** Payment methods of SPEC §1 as the checkout payload names them. */
 export const PAYMENT_METHODS = ['cod', 'prepaid'] as const;
 /** Most lines one checkout may carry (our bound; SPEC gives none). */

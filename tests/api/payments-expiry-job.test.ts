@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoreDatabase } from '../../api/db/connect.ts';
-import { createPaymentProvider } from '../../api/payments/payment-provider.ts';
 import { nextExpiryDelay, PAYMENT_JOB_INTERVAL_MS, startPaymentJobs, type PaymentJobs } from '../../api/payments/payment-jobs.ts';
 import { PAYMENT_HOLD_MS } from '../../src/lib/constants.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
@@ -44,9 +43,8 @@ describe('the payment jobs of the server process', () => {
 
   it('ends an unpaid hold within a second after its 30 minutes: the group expires, its stock and the coupon’s use go back once', { timeout: 60_000 }, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: Date.now() });
-    const provider = createPaymentProvider(api.config.payment);
     // Two server processes on one database: each runs its own jobs.
-    const jobs = [startPaymentJobs(store.db, provider), startPaymentJobs(store.db, provider)];
+    const jobs = [startPaymentJobs(store.db), startPaymentJobs(store.db)];
     try {
       // The order comes between two of the jobs' minute marks, so only a run timed to its hold's end frees it in time.
       await runFor(jobs, 20_000);

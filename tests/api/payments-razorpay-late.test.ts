@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readPaymentConfig } from '../../api/config.ts';
 import type { StoreDatabase } from '../../api/db/connect.ts';
-import { createPaymentProvider, type PaymentProvider } from '../../api/payments/payment-provider.ts';
-import { expireHolds, refundLatePayments } from '../../api/payments/payment.service.ts';
+import { expireHolds } from '../../api/payments/payment.service.ts';
+import { createRefundQueue, REFUND_RETRY_DELAYS_MS } from '../../api/refunds/refund-queue.ts';
+import { refundProviders, type RefundProviders } from '../../api/refunds/refund.service.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../helpers/razorpay-stand-in.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
@@ -13,20 +14,20 @@ import { checkoutBody, createProduct, createShopper, orderLine, stockOf, type Te
  * A Razorpay payment against the hold's end, in both fixed orders (decision
  * 018, SECURITY 32): the expiry first, then the payment, gives the payment
  * back through Razorpay and the stock once; the payment first wins. A refund
- * Razorpay cannot take now stays due and is made once when it can.
+ * Razorpay cannot take now stays owed and is made once when it can.
  */
 describe('Razorpay payments that meet the end of the hold', () => {
   let store: StoreDatabase;
   let api: TestApi;
   let razorpay: RazorpayStandIn;
-  let provider: PaymentProvider;
+  let providers: RefundProviders;
   let variant: TestVariant;
   beforeAll(async () => {
     store = await createTestDatabase();
     razorpay = await startRazorpayStandIn();
     const payment = readPaymentConfig(razorpay.storeEnv);
     api = createTestApi(store, { payment });
-    provider = createPaymentProvider(payment);
+    providers = refundProviders(payment);
     [variant] = (await createProduct(store.db, { L: { price: 799_00, stock: 100 } })) as [TestVariant];
   });
   afterAll(async () => {
@@ -64,11 +65,12 @@ describe('Razorpay payments that meet the end of the hold', () => {
     expect(await stockOf(store.db, variant.variantId)).toBe(before);
 
     const { payment: late } = razorpay.pay(providerOrderId);
-    expect((await captured(razorpay.webhook('payment.captured', late))).body.message).toBe('late');
+    expect((await captured(razorpay.webhook('payment.captured', late))).body.message).toBe('order no longer waiting for payment; this payment is refunded');
+    await api.refundQueue.idle();
     expect(await paymentStatus(reference)).toBe('expired');
     expect(await statuses(reference)).toEqual(['payment failed']);
     expect(refundsOf(late.id)).toEqual([
-      { id: expect.any(String), payment_id: late.id, amount: 1598_00, idempotencyKey: expect.stringMatching(/^refund-OD\d{12}-\d+$/) },
+      { id: expect.any(String), payment_id: late.id, amount: 1598_00, idempotencyKey: expect.stringMatching(/^payment:\d+$/) },
     ]);
     expect((await attemptOf(late.id)).status).toBe('refunded');
     expect(await stockOf(store.db, variant.variantId)).toBe(before);
@@ -82,7 +84,7 @@ describe('Razorpay payments that meet the end of the hold', () => {
     const { reference, providerOrderId } = await heldPastItsEnd(shopper);
 
     const { payment: made } = razorpay.pay(providerOrderId);
-    expect((await captured(razorpay.webhook('payment.captured', made))).body.message).toBe('paid');
+    expect((await captured(razorpay.webhook('payment.captured', made))).body.message).toBe('order paid');
     expect(await expireHolds(store.db)).toBe(0);
     expect(await paymentStatus(reference)).toBe('paid');
     expect(await statuses(reference)).toEqual(['order has been placed']);
@@ -91,7 +93,7 @@ describe('Razorpay payments that meet the end of the hold', () => {
     expect((await attemptOf(made.id)).status).toBe('paid');
   });
 
-  it('a late payment’s refund that Razorpay cannot take stays due; once Razorpay is back, the refund step makes it exactly once', async () => {
+  it('a late payment’s refund that Razorpay cannot take stays owed; once Razorpay is back, the next round after its delay makes it exactly once', async () => {
     const shopper = await createShopper(store.db);
     const { reference, providerOrderId } = await heldPastItsEnd(shopper);
     expect(await expireHolds(store.db)).toBe(1);
@@ -99,8 +101,9 @@ describe('Razorpay payments that meet the end of the hold', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     razorpay.setDown(true);
     try {
-      expect((await captured(razorpay.webhook('payment.captured', late))).body.message).toBe('late');
-      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Refund of payment attempt \d+ not made yet: Razorpay answered 503/));
+      expect((await captured(razorpay.webhook('payment.captured', late))).body.message).toBe('order no longer waiting for payment; this payment is refunded');
+      await api.refundQueue.idle();
+      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Refund \d+ \(payment:\d+\) not made, retrying in 30 s: Razorpay answered 503/));
     } finally {
       razorpay.setDown(false);
       errors.mockRestore();
@@ -109,12 +112,15 @@ describe('Razorpay payments that meet the end of the hold', () => {
     expect(refundsOf(late.id)).toEqual([]);
     const callsWhileDown = refundCallsOf(late.id).length;
 
-    expect(await refundLatePayments(store.db, provider)).toBe(1);
+    // Before its delay the refund is not due; once the delay has passed, the round makes it.
+    const at = (ms: number) => createRefundQueue({ db: store.db, providers, now: () => new Date(Date.now() + ms) });
+    expect(await at(0).runOnce()).toBe(0);
+    expect(await at(REFUND_RETRY_DELAYS_MS[0]! + 1000).runOnce()).toBe(1);
     expect(refundCallsOf(late.id)).toHaveLength(callsWhileDown + 1);
     expect(refundsOf(late.id)).toEqual([expect.objectContaining({ payment_id: late.id, amount: 1598_00 })]);
     expect((await attemptOf(late.id)).status).toBe('refunded');
-    // Nothing is due any more: a later round asks Razorpay nothing.
-    expect(await refundLatePayments(store.db, provider)).toBe(0);
+    // Nothing is owed any more: a later round asks Razorpay nothing.
+    expect(await at(REFUND_RETRY_DELAYS_MS.at(-1)! * 2).runOnce()).toBe(0);
     expect(refundCallsOf(late.id)).toHaveLength(callsWhileDown + 1);
     expect(await paymentStatus(reference)).toBe('expired');
   });

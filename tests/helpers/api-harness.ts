@@ -7,6 +7,8 @@ import type { StoreDatabase } from '../../api/db/connect.ts';
 import { composeStoreMail } from '../../api/store-mail.ts';
 import { createMailQueue } from '../../api/mail/mail-queue.service.ts';
 import { createOutboxTransport, readOutbox, type MailTransport } from '../../api/mail/mail.transport.ts';
+import { createRefundQueue } from '../../api/refunds/refund-queue.ts';
+import { refundProviders } from '../../api/refunds/refund.service.ts';
 import { checkAnswer } from './contract.ts';
 
 export const TEST_API_KEY = 'test-store-key';
@@ -34,10 +36,17 @@ export function createTestApi(
     compose: composeStoreMail(config.siteOrigin),
     ...(mail.now ? { now: mail.now } : {}),
   });
-  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue });
+  const refundQueue = createRefundQueue({
+    db: store.db,
+    providers: refundProviders(config.payment),
+    mailKick: () => mailQueue.kick(),
+    ...(mail.now ? { now: mail.now } : {}),
+  });
+  const app = createApiApp({ db: store.db, dialect: store.dialect, config, mailQueue, refundQueue });
   // Test files close their store in afterAll: let the queue finish with it first.
   const closeStore = store.close;
   store.close = async () => {
+    await refundQueue.idle();
     await mailQueue.idle();
     await closeStore();
   };
@@ -70,8 +79,11 @@ export function createTestApi(
     config,
     outboxDir,
     mailQueue,
-    /** The outbox's mail to `to` (newest first), once the queue has sent what the calls so far queued. */
+    /** The refunds the calls so far owed are sent once `refundQueue.idle()` resolves. */
+    refundQueue,
+    /** The outbox's mail to `to` (newest first), once the queues have sent what the calls so far queued. */
     async mailTo(to: string) {
+      await refundQueue.idle();
       await mailQueue.idle();
       return readOutbox(outboxDir, { to });
     },

@@ -53,6 +53,11 @@ export const EXTRA_FIELD_MESSAGES = {
   otpInvalid: `OTP must be ${OTP_DIGITS} digits`,
   resetTokenRequired: 'The password reset link is not valid',
   orderIdInvalid: 'Order id must be a whole number',
+  returnReasonRequired: 'Please select a reason',
+  returnReasonInvalid: 'Please select a valid reason',
+  returnReasonTextRequired: 'Please tell us what is wrong',
+  upiIdRequired: 'UPI ID is required for the refund of a cash on delivery order',
+  upiIdInvalid: 'Must be a valid UPI ID, like name@bank',
 } as const;
 
 /** The special characters of SPEC §5; a password needs one of them. */
