@@ -18,7 +18,8 @@ export interface NewAttempt {
 }
 
 export type ProofCheck =
-  | { ok: true; paymentId: string; method: string | null }
+  /** `refunded`: captured and since refunded whole; it counts only as a payment already recorded. */
+  | { ok: true; paymentId: string; method: string | null; refunded?: boolean }
   /** `declined`: the payment itself failed (record it); otherwise the proof is not believed and nothing changes. */
   | { ok: false; declined: boolean; reason: string };
 

@@ -17,6 +17,7 @@ import {
 } from './payment.repository.ts';
 import { applyCashOnDelivery, applyDeclined, applyExpiry, applyPaid, applyRetry } from './payment-state.ts';
 import { loadAfterSale } from '../refunds/after-sale.view.ts';
+import { findPayment } from '../refunds/refund.repository.ts';
 import { applyRefundEvent } from '../refunds/refund-events.ts';
 import { signatureMatches } from './razorpay.provider.ts';
 import { PAYMENT_MESSAGES, WEBHOOK_OUTCOMES } from '../messages.ts';
@@ -159,6 +160,8 @@ export async function confirmPayment(db: Db, provider: PaymentProvider, customer
     await db.transaction().execute((trx) => applyDeclined(trx, attempt, check.reason, now));
     return settled(db, group, 'payment failed', check.reason);
   }
+  // A payment refunded whole pays nothing now: it can only be one this store recorded (and refunded) before.
+  if (check.refunded && !(await findPayment(db, attempt.provider, check.paymentId))) throw new ApiError(400, PAYMENT_MESSAGES.notVerified);
   const outcome = await db.transaction().execute((trx) => applyPaid(trx, attempt, check.paymentId, check.method, now));
   if (outcome === 'late') throw new ApiError(409, PAYMENT_MESSAGES.late);
   if (outcome === 'extra') throw new ApiError(409, PAYMENT_MESSAGES.extra);

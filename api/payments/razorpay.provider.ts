@@ -69,6 +69,8 @@ export function createRazorpayProvider(settings: RazorpaySettings): PaymentProvi
       }
       if (payment.status === 'failed') return { ok: false, declined: true, reason: 'The payment failed' };
       if (payment.status === 'authorized') payment = await capture(paymentId, attempt.amount, attempt.currency);
+      // Refunded: captured once, and given back since (an extra payment of ours, confirmed again).
+      if (payment.status === 'refunded') return { ok: true, paymentId, method: payment.method, refunded: true };
       if (payment.status !== 'captured') return { ok: false, declined: false, reason: NOT_VERIFIED };
       return { ok: true, paymentId, method: payment.method };
     },

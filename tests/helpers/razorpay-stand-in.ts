@@ -38,6 +38,26 @@ export interface StandInPayment {
   created_at: number;
 }
 
+export interface StandInRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  idempotencyKey: string | undefined;
+  speed?: unknown;
+  notes?: unknown;
+  status?: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * How the stand-in answers a refund call: `processed` at once (the default),
+ * `pending` (Razorpay's answer until its refund.processed webhook), `refuse`
+ * (a 400, as for a payment it will not refund now), `hold` (the refund is
+ * made and the answer never leaves, as when the caller dies mid-call), or
+ * `stall` (the call is taken and never acted on or answered: as if it had
+ * never arrived).
+ */
+export type RefundMode = 'processed' | 'pending' | 'refuse' | 'hold' | 'stall';
+
 export interface RazorpayStandIn {
   url: string;
   keyId: string;
@@ -47,7 +67,7 @@ export interface RazorpayStandIn {
   storeEnv: Record<'PAYMENT_PROVIDER' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET' | 'RAZORPAY_WEBHOOK_SECRET' | 'RAZORPAY_API_URL', string>;
   orders: Map<string, StandInOrder>;
   payments: Map<string, StandInPayment>;
-  refunds: Array<{ id: string; payment_id: string; amount: number; idempotencyKey: string | undefined }>;
+  refunds: StandInRefund[];
   /** Every call received: method, path, body. */
   calls: Array<{ method: string; path: string; body: unknown }>;
   /** The shopper pays in Checkout: a payment of the order (its amount unless given), and the handler's signature. */
@@ -57,6 +77,12 @@ export interface RazorpayStandIn {
   };
   /** A webhook Razorpay would send: the raw body, its signature and its event id. */
   webhook(event: 'payment.captured' | 'order.paid' | 'payment.failed', payment: StandInPayment): { body: string; signature: string; eventId: string };
+  /** A refund webhook (refund.processed or refund.failed) for a refund the stand-in made; the refund takes that status. */
+  refundWebhook(event: 'refund.processed' | 'refund.failed', refund: StandInRefund): { body: string; signature: string; eventId: string };
+  /** How refund calls are answered from now on. */
+  setRefundMode(mode: RefundMode): void;
+  /** Refund calls held unanswered (modes `hold` and `stall`). */
+  held: number;
   /** Answer every call with 503 until set back (a provider outage). */
   setDown(down: boolean): void;
   close(): Promise<void>;
@@ -75,6 +101,8 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const refunds: RazorpayStandIn['refunds'] = [];
   const calls: RazorpayStandIn['calls'] = [];
   let down = false;
+  let refundMode: RefundMode = 'processed';
+  let held = 0;
   const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
   const error = (res: ServerResponse, status: number, description: string, field?: string) => {
@@ -128,16 +156,28 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     }
     if (req.method === 'POST' && payment && paymentPath![2] === '/refund') {
       const key = req.headers['x-refund-idempotency'] as string | undefined;
+      const refundOf = (r: StandInRefund) => ({ id: r.id, entity: 'refund', amount: r.amount, currency: payment.currency, payment_id: payment.id, notes: r.notes, speed_requested: r.speed, status: r.status });
+      if (refundMode === 'refuse') return error(res, 400, 'The refund could not be made now');
+      if (refundMode === 'stall') {
+        held += 1;
+        return;
+      }
+      // Razorpay makes a refund once per idempotency key and answers a repeated call with the same refund.
       const earlier = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
-      if (earlier) return answer(res, { id: earlier.id, entity: 'refund', amount: earlier.amount, payment_id: payment.id, status: 'processed' });
-      if (payment.status !== 'captured') return error(res, 400, 'The payment has not been captured');
-      const amount = (body.amount as number | undefined) ?? payment.amount;
-      if (amount > payment.amount - payment.amount_refunded) return error(res, 400, 'The refund amount provided is greater than amount captured', 'amount');
-      const refund = { id: id('rfnd'), payment_id: payment.id, amount, idempotencyKey: key };
-      refunds.push(refund);
-      payment.amount_refunded += amount;
-      if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
-      return answer(res, { id: refund.id, entity: 'refund', amount, currency: payment.currency, payment_id: payment.id, status: 'processed' });
+      if (earlier && refundMode !== 'hold') return answer(res, refundOf(earlier));
+      if (!earlier) {
+        if (payment.status !== 'captured' && payment.status !== 'refunded') return error(res, 400, 'The payment has not been captured');
+        const amount = (body.amount as number | undefined) ?? payment.amount;
+        if (amount > payment.amount - payment.amount_refunded) return error(res, 400, 'The refund amount provided is greater than amount captured', 'amount');
+        const refund: StandInRefund = { id: id('rfnd'), payment_id: payment.id, amount, idempotencyKey: key, speed: body.speed, notes: body.notes, status: refundMode === 'pending' ? 'pending' : 'processed' };
+        refunds.push(refund);
+        payment.amount_refunded += amount;
+        if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+        if (refundMode !== 'hold') return answer(res, refundOf(refund));
+      }
+      // Made, but the answer never leaves: the caller cannot know.
+      held += 1;
+      return;
     }
     return error(res, 400, 'The requested URL was not found on the server.');
   });
@@ -193,9 +233,31 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       const body = JSON.stringify({ entity: 'event', account_id: 'acc_standin', event, contains: Object.keys(payload), payload, created_at: now() });
       return { body, signature: hmac(body, webhookSecret), eventId: id('evt') };
     },
+    refundWebhook(event, refund) {
+      const wasFailed = refund.status === 'failed';
+      refund.status = event === 'refund.processed' ? 'processed' : 'failed';
+      if (event === 'refund.failed' && !wasFailed) {
+        const payment = payments.get(refund.payment_id);
+        if (payment) Object.assign(payment, { amount_refunded: payment.amount_refunded - refund.amount, status: 'captured' });
+      }
+      const payload = { refund: { entity: { id: refund.id, entity: 'refund', amount: refund.amount, currency: 'INR', payment_id: refund.payment_id, notes: refund.notes, status: refund.status } } };
+      const body = JSON.stringify({ entity: 'event', account_id: 'acc_standin', event, contains: ['refund'], payload, created_at: now() });
+      return { body, signature: hmac(body, webhookSecret), eventId: id('evt') };
+    },
+    setRefundMode(mode) {
+      refundMode = mode;
+    },
+    get held() {
+      return held;
+    },
     setDown(value) {
       down = value;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Held refund calls keep their connections open.
+        server.closeAllConnections();
+      }),
   };
 }
