@@ -20,6 +20,14 @@ export interface RazorpayCheckoutOptions {
   prefill: { name?: string; email?: string; contact?: string };
 }
 
+/**
+ * UPI by intent (an app on the phone) or QR (on a computer), never collect
+ * (typing a UPI ID for a request to approve): NPCI ends collect for merchant
+ * payments from 28 February 2026. Checkout is never given a UPI ID to prefill,
+ * and its collect flow is hidden.
+ */
+export const CHECKOUT_DISPLAY = { display: { hide: [{ method: 'upi', flows: ['collect'] }] } } as const;
+
 export type RazorpayEnding = { kind: 'paid'; proof: RazorpayProof } | { kind: 'failed' } | { kind: 'dismissed' };
 
 interface RazorpayInstance {
@@ -75,6 +83,7 @@ export async function openRazorpayCheckout(options: RazorpayCheckoutOptions): Pr
     };
     const checkout = new Razorpay({
       ...options,
+      config: CHECKOUT_DISPLAY,
       retry: { enabled: false },
       handler: (response: unknown) => end(isProof(response) ? { kind: 'paid', proof: response } : { kind: 'failed' }),
       modal: { ondismiss: () => end({ kind: 'dismissed' }) },
