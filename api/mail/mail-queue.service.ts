@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { createKickedLoop, type KickedLoop } from '../jobs/kicked-loop.ts';
 import type { MailMessage, MailTransport } from './mail.transport.ts';
 import {
   claimDueJobs,
@@ -72,16 +73,10 @@ export async function queueMail(db: Db | Trx, job: MailJob, now: Date = new Date
   });
 }
 
-export interface MailQueue {
-  /** Sends what is due soon after the current answer; call it once the job's transaction has committed. */
-  kick(): void;
-  /** Resolves once no run is under way or asked for (tests read the outbox after it). */
-  idle(): Promise<void>;
+/** Sends what is due (tests read the outbox once `idle()` resolves). */
+export interface MailQueue extends KickedLoop {
   /** Runs until no job is due; answers how many jobs it handled. */
   runOnce(): Promise<number>;
-  /** Polls every MAIL_POLL_MS (the server process). */
-  start(): void;
-  stop(): Promise<void>;
 }
 
 export interface MailQueueOptions {
@@ -94,9 +89,6 @@ export interface MailQueueOptions {
 
 export function createMailQueue(options: MailQueueOptions): MailQueue {
   const now = options.now ?? (() => new Date());
-  let active: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function runOnce(): Promise<number> {
     let handled = 0;
@@ -180,42 +172,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     await scheduleRetry(options.db, row.id, new Date(now().getTime() + delay).toISOString(), reason);
   }
 
-  const queue: MailQueue = {
-    kick() {
-      if (active) {
-        again = true;
-        return;
-      }
-      // Waits a turn of the event loop, so the answer that queued the job goes first.
-      active = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(async () => {
-          do {
-            again = false;
-            await runOnce().catch((error: unknown) => {
-              console.error('The mail queue could not be worked:', error instanceof Error ? error.message : error);
-            });
-          } while (again);
-        })
-        .finally(() => {
-          active = undefined;
-        });
-    },
-    async idle() {
-      while (active) await active;
-    },
-    runOnce,
-    start() {
-      timer ??= setInterval(() => queue.kick(), MAIL_POLL_MS);
-      timer.unref();
-      queue.kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await queue.idle();
-    },
-  };
-  return queue;
+  return { ...createKickedLoop(runOnce, { pollMs: MAIL_POLL_MS, label: 'The mail queue' }), runOnce };
 }
 
 function storedMessage(row: MailJobRow): MailMessage | null {

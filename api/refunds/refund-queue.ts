@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { createKickedLoop, type KickedLoop } from '../jobs/kicked-loop.ts';
 import { PaymentProviderError } from '../payments/payment-provider.ts';
 import { claimDueRefunds, findPaymentById, markCallFailed, markSent, type RefundRow } from './refund.repository.ts';
 import { afterAccepted, afterProcessed, type RefundProviders } from './refund.service.ts';
@@ -28,16 +29,9 @@ export function retryDelay(attempts: number): number {
   return REFUND_RETRY_DELAYS_MS[Math.min(Math.max(attempts, 1), REFUND_RETRY_DELAYS_MS.length) - 1]!;
 }
 
-export interface RefundQueue {
-  /** Sends what is due soon after the current answer; call it once the refund's transaction has committed. */
-  kick(): void;
-  /** Resolves once no run is under way or asked for. */
-  idle(): Promise<void>;
+export interface RefundQueue extends KickedLoop {
   /** Runs until nothing is due; answers how many refunds it tried. */
   runOnce(): Promise<number>;
-  /** Polls every REFUND_POLL_MS (the server process). */
-  start(): void;
-  stop(): Promise<void>;
 }
 
 export interface RefundQueueOptions {
@@ -50,9 +44,6 @@ export interface RefundQueueOptions {
 
 export function createRefundQueue(options: RefundQueueOptions): RefundQueue {
   const now = options.now ?? (() => new Date());
-  let active: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function runOnce(): Promise<number> {
     let tried = 0;
@@ -96,40 +87,5 @@ export function createRefundQueue(options: RefundQueueOptions): RefundQueue {
     if (processed) options.mailKick?.();
   }
 
-  const queue: RefundQueue = {
-    kick() {
-      if (active) {
-        again = true;
-        return;
-      }
-      // A turn of the event loop first, so the answer that queued the refund goes out before the provider call.
-      active = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(async () => {
-          do {
-            again = false;
-            await runOnce().catch((error: unknown) => {
-              console.error('The refund queue could not be worked:', error instanceof Error ? error.message : error);
-            });
-          } while (again);
-        })
-        .finally(() => {
-          active = undefined;
-        });
-    },
-    async idle() {
-      while (active) await active;
-    },
-    runOnce,
-    start() {
-      timer ??= setInterval(() => queue.kick(), REFUND_POLL_MS);
-      timer.unref();
-      queue.kick();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await queue.idle();
-    },
-  };
-  return queue;
+  return { ...createKickedLoop(runOnce, { pollMs: REFUND_POLL_MS, label: 'The refund queue' }), runOnce };
 }
