@@ -33,7 +33,7 @@ const RETURN_NOTICES: Record<keyof typeof RETURN_MAIL, (request: ReturnRow, line
   }),
   [RETURN_STATUS.approved]: () => ({
     subject: 'return approved',
-    paragraphs: ['Your return is approved. Please pack the item with its tags; we will arrange its pickup from your delivery address.'],
+    paragraphs: ['Your return is approved. Please pack the item with its tags; the store will be in touch to collect it from your delivery address.'],
   }),
   [RETURN_STATUS.rejected]: (request) => ({
     subject: 'return not accepted',
