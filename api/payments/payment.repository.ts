@@ -137,10 +137,6 @@ export async function closeOpenAttempts(db: Db, orderNumber: string, exceptId: n
   await query.execute();
 }
 
-export async function findRefundsDue(db: Db, limit: number): Promise<AttemptRow[]> {
-  return db.selectFrom('payment_attempts').selectAll().where('status', '=', 'refund_due').orderBy('id').limit(limit).execute();
-}
-
 /** Records a provider event as applied; false when it already was (a replay, or a parallel delivery). */
 export async function recordEvent(db: Db, event: { provider: string; event_id: string; event_type: string; now: string }): Promise<boolean> {
   const result = await db

@@ -241,11 +241,6 @@ export async function findLineRefunds(db: Db, orderIds: readonly number[]): Prom
   return new Map(rows.map((r) => [Number(r.order_id), r]));
 }
 
-/** The refunds of an order group (its lines' and its extra payments'). */
-export async function findGroupRefunds(db: Db, orderNumber: string): Promise<RefundRow[]> {
-  return db.selectFrom('refunds').selectAll().where('order_number', '=', orderNumber).orderBy('id').execute();
-}
-
 /** The store's list, newest first: all, or only those failing now. */
 export async function listRefunds(db: Db, options: { failedOnly: boolean; limit: number }) {
   let query = db

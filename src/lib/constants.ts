@@ -159,8 +159,6 @@ export type ReturnStatus = (typeof RETURN_STATUS)[keyof typeof RETURN_STATUS];
 
 /** Days after delivery a line may be returned, when the store has set nothing else. */
 export const DEFAULT_RETURN_WINDOW_DAYS = 7;
-/** The longest return window a store may set. */
-export const MAX_RETURN_WINDOW_DAYS = 90;
 
 /**
  * A refund as the shopper sees it: initiated (asked of the provider, or owed
