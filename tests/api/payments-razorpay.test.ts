@@ -141,6 +141,8 @@ describe('prepaid orders with Razorpay', () => {
     expect(await statuses(reference)).toEqual(['order has been placed']);
     const replay = await webhook(hook);
     expect(replay.body.message).toBe('already applied');
+    // The same signed body under a new (unsigned) event id header is the same event.
+    expect((await webhook({ ...hook, eventId: 'evt_relabelled' })).body.message).toBe('already applied');
     // order.paid for the same payment, another event: already paid by it, nothing changes.
     expect((await webhook(razorpay.webhook('order.paid', made))).body.message).toBe('order already paid by this payment');
     const mails = (await api.mailTo(shopper.email)).filter((m) => /confirmed/.test(m.subject));
