@@ -70,7 +70,15 @@ describe('Razorpay payments that meet the end of the hold', () => {
     expect(await paymentStatus(reference)).toBe('expired');
     expect(await statuses(reference)).toEqual(['payment failed']);
     expect(refundsOf(late.id)).toEqual([
-      { id: expect.any(String), payment_id: late.id, amount: 1598_00, idempotencyKey: expect.stringMatching(/^payment:\d+$/) },
+      {
+        id: expect.any(String),
+        payment_id: late.id,
+        amount: 1598_00,
+        idempotencyKey: expect.stringMatching(/^payment:\d+$/),
+        speed: 'optimum',
+        notes: { order_number: reference, refund_key: expect.stringMatching(/^payment:\d+$/) },
+        status: 'processed',
+      },
     ]);
     expect((await attemptOf(late.id)).status).toBe('refunded');
     expect(await stockOf(store.db, variant.variantId)).toBe(before);
