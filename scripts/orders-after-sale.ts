@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../api/db/schema.ts';
 import type { OrderLineRow } from '../api/orders/order.repository.ts';
-import { findLineRefund, listRefunds, type RefundRow } from '../api/refunds/refund.repository.ts';
+import { findGroupPayments, findLineRefund, listRefunds, type RefundRow } from '../api/refunds/refund.repository.ts';
 import { recordManualRefund } from '../api/refunds/refund.service.ts';
 import { findLineReturns, listReturns, type ReturnRow } from '../api/returns/return.repository.ts';
 import { moveReturnStep, type ReturnStep } from '../api/returns/return.service.ts';
@@ -63,6 +63,17 @@ export async function afterSaleOf(db: Db, lines: readonly OrderLineRow[]): Promi
     out.set(Number(line.id), [...(request ? [returnSummary(request)] : []), ...(refund ? [refundSummary(refund)] : [])]);
   }
   return out;
+}
+
+/** `show`'s lines about the order's payments: each captured payment, and the refund of any beyond the one that paid it. */
+export async function paymentsOf(db: Db, orderNumber: string): Promise<string[]> {
+  const { payments, paymentRefunds } = await findGroupPayments(db, orderNumber);
+  return [
+    ...payments.map((p) =>
+      [`payment ${p.provider_payment_id}`, p.provider === 'test' ? 'test gateway (TEST MODE)' : p.provider, formatPaiseAsRupees(Number(p.amount)), p.purpose === 'order' ? 'paid the order' : 'extra, refunded', `refunded ${formatPaiseAsRupees(Number(p.refunded))}`].join('  |  '),
+    ),
+    ...paymentRefunds.map((r) => `  ${refundSummary(r)}`),
+  ];
 }
 
 export async function listReturnsCommand(db: Db, status: string | undefined): Promise<void> {

@@ -37,6 +37,7 @@ import {
   afterSaleOf,
   listRefundsCommand,
   listReturnsCommand,
+  paymentsOf,
   refundCodCommand,
   returnStepCommand,
 } from './orders-after-sale.ts';
@@ -134,6 +135,7 @@ async function show(orderOrLine: string): Promise<void> {
   if (group) {
     const discount = Number(group.discount) ? `, discount ${formatPaiseAsRupees(Number(group.discount))}` : '';
     console.log(`Subtotal ${formatPaiseAsRupees(Number(group.subtotal))}${discount}, total ${formatPaiseAsRupees(Number(group.total))}`);
+    for (const payment of await paymentsOf(store.db, group.order_number)) console.log(payment);
   }
   const history = await findStatusHistory(store.db, lines.map((l) => Number(l.id)));
   const afterSale = await afterSaleOf(store.db, lines);

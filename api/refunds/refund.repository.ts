@@ -241,6 +241,15 @@ export async function findLineRefunds(db: Db, orderIds: readonly number[]): Prom
   return new Map(rows.map((r) => [Number(r.order_id), r]));
 }
 
+/** The group's payments and the refunds of its payments not tied to a line (extra payments), for the store's view of an order. */
+export async function findGroupPayments(db: Db, orderNumber: string): Promise<{ payments: PaymentRow[]; paymentRefunds: RefundRow[] }> {
+  const [payments, paymentRefunds] = await Promise.all([
+    db.selectFrom('payments').selectAll().where('order_number', '=', orderNumber).orderBy('id').execute(),
+    db.selectFrom('refunds').selectAll().where('order_number', '=', orderNumber).where('order_id', 'is', null).orderBy('id').execute(),
+  ]);
+  return { payments, paymentRefunds };
+}
+
 /** The store's list, newest first: all, or only those failing now. */
 export async function listRefunds(db: Db, options: { failedOnly: boolean; limit: number }) {
   let query = db
