@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { ApiError } from '../http/envelope.ts';
 import { queueMail } from '../mail/mail-queue.service.ts';
 import { findCustomerOrderLine, lockOrderGroup, recordStatusChanges, type OrderLineRow } from '../orders/order.repository.ts';
-import { queueReturnRefund } from '../refunds/refund.service.ts';
+import { lineCharge, queueReturnRefund } from '../refunds/refund.service.ts';
 import { findReturnWindowDays } from '../store/store.repository.ts';
 import { findReturn, insertReturn, moveReturn, type ReturnRow } from './return.repository.ts';
 import { ORDER_MESSAGES, RETURN_MESSAGES } from '../messages.ts';
@@ -110,5 +110,8 @@ async function takeBack(trx: Trx, line: OrderLineRow, request: ReturnRow, stamp:
     await giveBackStock(trx, Number(line.variant_id), Number(line.quantity));
     await refreshListingColumns(trx, [Number(line.product_id)]);
   }
-  await queueReturnRefund(trx, line, request.upi_id, stamp);
+  // A line that cost nothing (a coupon took all of it) owes nothing: its return ends here.
+  if (!(await queueReturnRefund(trx, line, request.upi_id, stamp)) && lineCharge(line) === 0) {
+    await moveReturn(trx, Number(line.id), [RETURN_STATUS.received], RETURN_STATUS.refunded, { refunded_at: stamp }, stamp);
+  }
 }

@@ -8,8 +8,8 @@ import { checkoutBody, createProduct, createShopper, orderLine, type TestShopper
 const ODD_VALUES: unknown[] = [null, 0, -1, 1.5, 1e300, Number.MAX_SAFE_INTEGER, true, [], {}, ['a'], 'x'.repeat(5000), '\u0000', '💥', '<script>', "' or 1=1 --"];
 const RAW_BODIES = ['', 'null', '[]', '"text"', '42', '{', '{"products":', 'not json at all'];
 
-/** The buying endpoints under odd input (SECURITY 23): never a 5xx, and a refused call changes nothing. */
-describe('checkout, coupon, order and address endpoints under odd input', () => {
+/** The buying and after-sale endpoints under odd input (SECURITY 23): never a 5xx, and a refused call changes nothing. */
+describe('checkout, coupon, order, return and address endpoints under odd input', () => {
   let store: StoreDatabase;
   let api: TestApi;
   let shopper: TestShopper;
@@ -29,6 +29,7 @@ describe('checkout, coupon, order and address endpoints under odd input', () => 
       ['/checkout', checkoutBody(shopper, [line()])],
       ['/apply-coupon', { coupon_code: 'NOPE', products: [line()] }],
       ['/customer/cancel-order', { order_id: 1, reject_reason_select: 'Other', reject_reason_input: 'x' }],
+      ['/customer/return-order', { order_id: 1, reason: 'Other', reason_text: 'x', upi_id: 'asha@okaxis' }],
       ['/customer/shipping-address', { firstname: 'Asha', lastname: 'Rao', phone_number: '9876543210', address: 'a', pincode: '400050', city: 'c', state: 's' }],
     ];
     for (const [path, base] of bodies) {
