@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../api/mail/mail.transport.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
+import { ordersCommand } from '../helpers/orders-command.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
 import { checkoutBody, createProduct, createShopper, orderLine, stockOf } from '../fixtures/order.fixtures.ts';
-
-const run = promisify(execFile);
 
 /** `npm run orders -- ...` as a store runs it: the real command in its own process, on the test's database. */
 describe('the orders command', () => {
@@ -27,17 +24,7 @@ describe('the orders command', () => {
     rmSync(outbox, { recursive: true, force: true });
   });
 
-  const orders = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, ['scripts/orders.ts', ...args], {
-        env: { ...process.env, DATABASE_URL: store.url, OUTBOX_DIR: outbox, SEED_DEMO: '0' },
-      });
-      return { code: 0, out: stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, out: failed.stdout + failed.stderr };
-    }
-  };
+  const orders = (...args: string[]) => ordersCommand(store.url, outbox)(...args);
 
   async function anOrder(quantity = 2) {
     const shopper = await createShopper(store.db);

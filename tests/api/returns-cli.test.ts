@@ -1,18 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../api/mail/mail.transport.ts';
 import { findGroupLines } from '../../api/orders/order.repository.ts';
 import { setLinesStatus } from '../../api/orders/order.service.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
+import { ordersCommand } from '../helpers/orders-command.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
 import { createProduct, createShopper, orderLine, placedOrder, stockOf, type TestShopper } from '../fixtures/order.fixtures.ts';
-
-const run = promisify(execFile);
 
 interface LineAnswer {
   order_id: number;
@@ -36,17 +33,7 @@ describe('the orders command: returns and refunds', () => {
     rmSync(outbox, { recursive: true, force: true });
   });
 
-  const orders = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, ['scripts/orders.ts', ...args], {
-        env: { ...process.env, DATABASE_URL: store.url, OUTBOX_DIR: outbox, SEED_DEMO: '0' },
-      });
-      return { code: 0, out: stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, out: failed.stdout + failed.stderr };
-    }
-  };
+  const orders = (...args: string[]) => ordersCommand(store.url, outbox)(...args);
   const lineOf = async (shopper: TestShopper, id: number): Promise<LineAnswer> => {
     const lines = (await api.get('/customer/orders', shopper.headers)).body.data.orders as LineAnswer[];
     return lines.find((l) => l.order_id === id)!;
