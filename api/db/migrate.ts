@@ -11,6 +11,7 @@ import * as sizePricesBytes from './migrations/2026-11-24-019-size-prices-bytes.
 import * as listingCountIndexes from './migrations/2026-11-24-020-listing-count-indexes.ts';
 import * as categoriesParentIndex from './migrations/2026-11-25-021-categories-parent-index.ts';
 import * as refundsAndReturns from './migrations/2026-11-29-022-refunds-and-returns.ts';
+import * as catalogueImport from './migrations/2026-11-29-023-catalogue-import.ts';
 
 // Listed statically (not read from disk) so bundling and type stripping both work.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-020-listing-count-indexes': listingCountIndexes,
   '2026-11-25-021-categories-parent-index': categoriesParentIndex,
   '2026-11-29-022-refunds-and-returns': refundsAndReturns,
+  '2026-11-29-023-catalogue-import': catalogueImport,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

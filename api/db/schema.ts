@@ -105,6 +105,18 @@ export interface ProductVariantsTable {
   final_price: number;
   stock: number;
   position: Generated<number>;
+  /** The store's SKU for the variant (an import's), unique where given (migration 023). */
+  sku: Generated<string | null>;
+}
+
+/** A stored file by the path clients load it from (migration 023). */
+export interface MediaTable {
+  path: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  etag: string;
+  created_at: string;
 }
 
 export interface CustomersTable {
@@ -252,5 +264,6 @@ export interface Database {
   returns: ReturnsTable;
   idempotency_keys: IdempotencyKeysTable;
   catalogue_version: CatalogueVersionTable;
+  media: MediaTable;
 }
 
