@@ -31,6 +31,8 @@ import { setSecurityHeaders } from './server/security-headers.ts';
 import { loadedReactBuild, modeLine } from './server/run-mode.ts';
 import { checkStartUp } from './server/start-up-checks.ts';
 import { createStaticHandler } from './server/static-files.ts';
+import { createMediaHandler } from './server/media-files.ts';
+import { databaseMediaStore } from './api/media/media.repository.ts';
 import { switchedOff } from './server/env-switch.ts';
 import { answerCompression, keepRepeatedRun } from './server/answer-compression.ts';
 import { startStoreApi, type StoreApi } from './server/store-api.ts';
@@ -116,7 +118,6 @@ const serveStatic = createStaticHandler([
     cacheControl: () => 'public, max-age=31536000, immutable', // content-hashed names
     fixed: true,
   },
-  { prefix: '/media/', dir: config.mediaDir, cacheControl: () => 'public, max-age=86400' },
   {
     prefix: '/',
     dir: join(distDir, 'client'),
@@ -124,6 +125,8 @@ const serveStatic = createStaticHandler([
     fixed: true,
   },
 ]);
+// MEDIA_DIR, then the database (imported images, decision 066); the folder alone in proxy mode.
+const serveMedia = createMediaHandler({ dir: config.mediaDir, store: storeApi && databaseMediaStore(storeApi.store.db) });
 const prerenderedPages = createPrerenderedPages(join(distDir, 'client'));
 if (prerenderedPages.paths.length > 0) log(`Prerendered pages: ${prerenderedPages.paths.join(', ')}`);
 const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -165,6 +168,7 @@ async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!(await admitRequest(req, res))) return;
   const path = req.url ?? '/';
   if (isApiPath(path)) return handleApi(req, res);
+  if (path.startsWith('/media/') && (await serveMedia(req, res))) return;
   if (await serveStatic(req, res)) return;
   // Before the prerendered route rewrites req.url: the shopper's address is the key.
   if (await pageCache.handle(req, res)) return;
