@@ -6,6 +6,7 @@ import type { ImportItem } from '../../api/catalog-import/import-model.ts';
 import { parsePaise, ProductErrors, slugify } from '../../api/catalog-import/import-values.ts';
 import { shopifyGrouper, shopifyOptions, shopifyStatus, variantLabel } from '../../api/catalog-import/shopify.reader.ts';
 import { wooCell, wooDescription, wooList, wooOptions, wooProduct } from '../../api/catalog-import/woocommerce.reader.ts';
+import { chunks, collect, error, product, variant } from '../helpers/catalog-csv.ts';
 
 const row = (cells: Record<string, string>, line = 2): CsvRow => ({ line, cells });
 
@@ -131,9 +132,90 @@ describe('SKUs across and within products', () => {
     const shopify = await read('Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price\ntee,Tee,Size,S,T-1,10\ntee,,,M,T-1,10\n');
     expect(shopify).toEqual([{ kind: 'error', error: { line: 3, column: 'Variant SKU', message: M.skuRepeated('T-1', 2), handle: 'tee' } }]);
     const woo = await read(
-      'ID,Type,SKU,Name,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)\n1,simple,CAP,Cap,10,,,\n2,variable,SH,Shirt,,,Size,S\n3,variation,CAP,Shirt S,10,id:2,Size,S\n',
+      [
+        'ID,Type,SKU,Name,Regular price,Parent,Attribute 1 name,Attribute 1 value(s)',
+        '1,simple,CAP,Cap,10,,,',
+        '2,variable,SH,Shirt,,,Size,S',
+        '3,variation,CAP,Shirt S,10,id:2,Size,S',
+      ].join('\n'),
     );
     expect(woo.map((item) => item.kind)).toEqual(['product', 'error']);
     expect(woo[1]).toEqual({ kind: 'error', error: { line: 4, column: 'SKU', message: M.skuTaken('CAP', 2), handle: 'shirt' } });
+  });
+});
+
+const LEGACY_HEADER = 'Handle,Title,Body (HTML),Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Gift Card,Status\n';
+
+describe('readCatalogCsv: the file as a whole', () => {
+  it('answers one error for line 1 and no items when the header matches no format', async () => {
+    const unknown = error(1, null, M.unknownFile, null);
+    expect(await collect(chunks('Product,Cost,Qty\nShirt,499,3\n'))).toEqual([unknown]);
+    expect(await collect(chunks(''))).toEqual([unknown]);
+    // A header only: a known file with no products.
+    expect(await collect(chunks(LEGACY_HEADER))).toEqual([]);
+  });
+
+  it('recognises a header whatever its case, and a BOM mis-decoded as "ï»¿", naming columns as the file does', async () => {
+    const header = 'ï»¿HANDLE,title,Option1 Name,Option1 Value,VARIANT PRICE\n';
+    expect(await collect(chunks(header, 'mug,Mug,Title,Default Title,12.5O\n'))).toEqual([error(2, 'VARIANT PRICE', M.priceNotNumber, 'mug')]);
+  });
+
+  it('reads strings and Buffers alike, with a multi-byte character split across chunks', async () => {
+    const rupee = Buffer.from('₹', 'utf8');
+    const items = await collect(
+      chunks(LEGACY_HEADER, 'tin,Tea ', rupee.subarray(0, 1), rupee.subarray(1), ' Tin,,Title,Default Title,T-1,4,250,FALSE,active\n'),
+    );
+    expect(items).toMatchObject([{ kind: 'product', product: { handle: 'tin', title: 'Tea ₹ Tin', variants: [{ sku: 'T-1', price: 25000, stock: 4 }] } }]);
+  });
+
+  it('never throws on bytes that are not UTF-8: they read as U+FFFD', async () => {
+    const latin1 = Buffer.from([0x43, 0x61, 0x66, 0xe9]); // "Café" in Latin-1
+    const items = await collect(chunks(LEGACY_HEADER, 'cafe,', latin1, ',,Title,Default Title,C-1,1,99,FALSE,active\n'));
+    expect(items).toMatchObject([{ kind: 'product', product: { handle: 'cafe', title: 'Caf\uFFFD' } }]);
+  });
+
+  it('a quote left open stops the reading with one error at its line; the product it cuts short is not imported', async () => {
+    const items = await collect(
+      chunks(
+        LEGACY_HEADER,
+        'mug,Mug,,Title,Default Title,M-1,1,99,FALSE,active\n',
+        'tee,Tee,,Size,S,T-S,1,99,FALSE,active\n',
+        'tee,,"<p>open,,Size,M,T-M,1,99,,\n',
+        'more,rows\n',
+      ),
+    );
+    expect(items).toEqual([
+      product({
+        handle: 'mug',
+        sku: null,
+        title: 'Mug',
+        description: '',
+        vendor: null,
+        category: [],
+        tags: [],
+        status: 'active',
+        variants: [variant(2, 'M-1', null, [], 9900, null, 1)],
+        images: [],
+        line: 2,
+      }),
+      error(4, null, M.unreadableFile, 'tee'),
+    ]);
+  });
+
+  it('stops reading the input when the caller stops', async () => {
+    let closed = false;
+    async function* input() {
+      try {
+        yield LEGACY_HEADER;
+        for (let i = 0; ; i += 1) yield `p${i},P${i},,Title,Default Title,SKU-${i},1,10,FALSE,active\n`;
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const item of readCatalogCsv(input())) {
+      expect(item).toMatchObject({ kind: 'product', product: { handle: 'p0' } });
+      break;
+    }
+    expect(closed).toBe(true);
   });
 });
