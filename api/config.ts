@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseCorsOrigins } from './http/cors.middleware.ts';
+import { readMediaFetchHosts } from './media/image-fetch.ts';
 import { mediaBaseUrl } from './media/media-url.ts';
 
 /** Process configuration, read once from the environment (README: Configuration). */
@@ -28,6 +29,8 @@ export interface ApiConfig {
   otpSecret: string;
   /** Who takes prepaid payments (PAYMENT_PROVIDER; decision 018). */
   payment: PaymentConfig;
+  /** Hosts an import may fetch images from (MEDIA_FETCH_HOSTS; default any public host; decision 066). */
+  mediaFetchHosts: readonly string[] | 'any-public';
 }
 
 export const DEFAULT_RAZORPAY_API_URL = 'https://api.razorpay.com';
@@ -71,6 +74,7 @@ export function readApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smsWebhookUrl: env.SMS_WEBHOOK_URL?.trim() || undefined,
     otpSecret: env.OTP_SECRET || randomBytes(32).toString('base64url'),
     payment: readPaymentConfig(env),
+    mediaFetchHosts: readMediaFetchHosts(env),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import { sizeKey, sizeKeyColumns, sizePricesColumn } from '../../catalog/size-keys.ts';
+import { listingColumns, type VariantPrices } from '../../catalog/product-columns.ts';
+import { sizeKey } from '../../catalog/size-keys.ts';
 import type { CouponsTable } from '../orders-schema.ts';
 import type { CategoriesTable, CustomersTable, Database, HomeSectionsTable, StoreSettingsTable } from '../schema.ts';
 
@@ -10,15 +11,8 @@ import type { CategoriesTable, CustomersTable, Database, HomeSectionsTable, Stor
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface VariantInput {
-  /** Size label such as "M"; null for a product sold without sizes (exactly one variant then). */
-  product_variation: string | null;
-  /** Paise. */
-  old_price: number;
-  price: number;
-  final_price: number;
-  stock: number;
-}
+/** A variant's size label ("M"; null for a product sold without sizes, exactly one variant then), prices in paise and stock. */
+export type VariantInput = VariantPrices;
 
 export interface ProductInput {
   sku: string;
@@ -111,8 +105,6 @@ export async function insertProducts(db: Db, products: ProductInput[]): Promise<
 }
 
 function productRow(p: ProductInput) {
-  if (p.variants.length === 0) throw new Error(`Product ${p.sku} needs at least one variant`);
-  const cheapest = p.variants.reduce((a, b) => (b.final_price < a.final_price ? b : a));
   return {
     sku: p.sku,
     name: p.name,
@@ -126,23 +118,10 @@ function productRow(p: ProductInput) {
     status: p.status ?? 'active',
     cover_image: p.cover_image,
     product_images: p.product_images,
-    old_price: cheapest.old_price,
-    new_price: cheapest.price,
-    min_final_price: cheapest.final_price,
-    max_final_price: Math.max(...p.variants.map((v) => v.final_price)),
-    total_stock: p.variants.reduce((sum, v) => sum + v.stock, 0),
-    ...sizeKeyColumns(p.variants),
-    size_prices: sizePricesColumn(p.variants),
-    search_text: searchText(p),
+    ...listingColumns(p, p.variants),
     created_at: p.created_at,
     updated_at: p.created_at,
   };
-}
-
-/** Name, tags, category and the description without markup: what search matches. */
-export function searchText(p: Pick<ProductInput, 'name' | 'tags' | 'category_name' | 'description'>): string {
-  const plain = p.description.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
-  return [p.name, p.tags, p.category_name, plain].join(' ').replace(/\s+/g, ' ').trim();
 }
 
 export async function insertCoupons(db: Db, coupons: Omit<Insertable<CouponsTable>, 'created_at'>[]): Promise<void> {
