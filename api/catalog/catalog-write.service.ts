@@ -6,9 +6,9 @@ import { sizeKey } from './size-keys.ts';
 import {
   clearVariantSizeKeys,
   deleteVariants,
-  findProductBySku,
-  findProductBySlug,
-  findVariantSkuOwner,
+  findProductById,
+  findProductsBySlugOrSku,
+  findVariantSkuOwners,
   findVariants,
   insertProduct,
   insertVariants,
@@ -80,8 +80,9 @@ export const CATALOG_WRITE_MESSAGES = {
 
 export async function upsertProduct(trx: Trx, input: CatalogProductInput, places: PlaceCache, now: string): Promise<UpsertResult> {
   if (input.variants.length === 0) throw new CatalogWriteError(CATALOG_WRITE_MESSAGES.noVariants);
-  const existing = await findExisting(trx, input);
-  await checkVariantSkus(trx, input, existing?.id ?? null);
+  const owners = await findVariantSkuOwners(trx, input.variants.flatMap((v) => (v.sku ? [v.sku] : [])));
+  const existing = await findExisting(trx, input, owners);
+  checkVariantSkus(input, owners, existing ? Number(existing.id) : null);
   const old = existing ? await findVariants(trx, Number(existing.id)) : [];
   // Everything that can refuse the product runs before anything is written.
   const variants = plannedVariants(input, old);
@@ -118,23 +119,19 @@ export async function upsertProduct(trx: Trx, input: CatalogProductInput, places
   return { outcome: changed ? 'updated' : 'unchanged', productId, created };
 }
 
-async function findExisting(trx: Trx, input: CatalogProductInput): Promise<ProductRow | undefined> {
-  const bySlug = await findProductBySlug(trx, input.handle);
-  if (bySlug) return bySlug;
-  for (const sku of [input.sku, ...input.variants.map((v) => v.sku)]) {
-    if (sku) {
-      const bySku = await findProductBySku(trx, sku);
-      if (bySku) return bySku;
-    }
-  }
-  return undefined;
+/** By handle, then by the product's own SKU, then by the first of its variants' SKUs a product has. */
+async function findExisting(trx: Trx, input: CatalogProductInput, owners: ReadonlyMap<string, number>): Promise<ProductRow | undefined> {
+  const candidates = await findProductsBySlugOrSku(trx, input.handle, input.sku);
+  const found = candidates.find((p) => p.slug === input.handle) ?? candidates[0];
+  if (found) return found;
+  const owner = input.variants.map((v) => (v.sku ? owners.get(v.sku) : undefined)).find((id) => id !== undefined);
+  return owner === undefined ? undefined : findProductById(trx, owner);
 }
 
-async function checkVariantSkus(trx: Trx, input: CatalogProductInput, productId: number | null): Promise<void> {
+function checkVariantSkus(input: CatalogProductInput, owners: ReadonlyMap<string, number>, productId: number | null): void {
   for (const variant of input.variants) {
-    if (variant.sku && (await findVariantSkuOwner(trx, variant.sku, productId)) !== undefined) {
-      throw new CatalogWriteError(CATALOG_WRITE_MESSAGES.skuTaken(variant.sku));
-    }
+    const owner = variant.sku ? owners.get(variant.sku) : undefined;
+    if (owner !== undefined && owner !== productId) throw new CatalogWriteError(CATALOG_WRITE_MESSAGES.skuTaken(variant.sku!));
   }
 }
 
