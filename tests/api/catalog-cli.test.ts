@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeCommand } from '../helpers/store-command.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
-
-const run = promisify(execFile);
 
 /** `npm run catalog -- ...` as a store runs it: the real command in its own process, on the test's database (decision 066). */
 describe('the catalog command', () => {
@@ -21,15 +18,7 @@ describe('the catalog command', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const catalog = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, ['scripts/catalog.ts', ...args], { env: { ...process.env, DATABASE_URL: store.url, SEED_DEMO: '0' } });
-      return { code: 0, out: stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, out: failed.stdout + failed.stderr };
-    }
-  };
+  const catalog = (...args: string[]) => storeCommand('catalog', store.url)(...args);
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../api/mail/mail.transport.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
-import { ordersCommand } from '../helpers/orders-command.ts';
+import { ordersCommand } from '../helpers/store-command.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
 import { checkoutBody, createProduct, createShopper, orderLine, stockOf } from '../fixtures/order.fixtures.ts';

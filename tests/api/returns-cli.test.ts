@@ -6,7 +6,7 @@ import { readOutbox } from '../../api/mail/mail.transport.ts';
 import { findGroupLines } from '../../api/orders/order.repository.ts';
 import { setLinesStatus } from '../../api/orders/order.service.ts';
 import { createTestApi } from '../helpers/api-harness.ts';
-import { ordersCommand } from '../helpers/orders-command.ts';
+import { ordersCommand } from '../helpers/store-command.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import type { TestApi } from '../fixtures/customer.fixtures.ts';
 import { createProduct, createShopper, orderLine, placedOrder, stockOf, type TestShopper } from '../fixtures/order.fixtures.ts';

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findReturnWindowDays, findStoreSettings } from '../../api/store/store.repository.ts';
+import { storeCommand } from '../helpers/store-command.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
-
-const run = promisify(execFile);
 
 /** `npm run store -- ...`: the store's settings from the command line, on an empty store's database. */
 describe('the store command', () => {
@@ -14,23 +11,15 @@ describe('the store command', () => {
   });
   afterAll(() => store.close());
 
-  const storeCommand = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, ['scripts/store.ts', ...args], { env: { ...process.env, DATABASE_URL: store.url, SEED_DEMO: '0' } });
-      return { code: 0, out: stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, out: failed.stdout + failed.stderr };
-    }
-  };
+  const settings = (...args: string[]) => storeCommand('store', store.url)(...args);
 
   it('names an empty store first, then changes its contact details and return window; refuses what is not valid and changes nothing then', async () => {
-    expect((await storeCommand('show')).out).toContain('No store settings yet');
-    const unnamed = await storeCommand('set', '--email', 'hello@indigoloom.in');
+    expect((await settings('show')).out).toContain('No store settings yet');
+    const unnamed = await settings('set', '--email', 'hello@indigoloom.in');
     expect(unnamed).toEqual({ code: 1, out: expect.stringContaining('A new store needs its name first') });
     expect(await findStoreSettings(store.db)).toBeUndefined();
 
-    const named = await storeCommand('set', '--name', 'Indigo Loom', '--email', 'hello@indigoloom.in', '--return-window-days', '10');
+    const named = await settings('set', '--name', 'Indigo Loom', '--email', 'hello@indigoloom.in', '--return-window-days', '10');
     expect(named.code).toBe(0);
     expect(named.out).toContain('Name: Indigo Loom');
     expect(named.out).toContain('Return window: 10 days from delivery');
@@ -42,7 +31,7 @@ describe('the store command', () => {
       ['--email', 'not-an-email', '"not-an-email" is not an email address'],
       ['--name', '  ', 'The name cannot be empty'],
     ] as const) {
-      expect(await storeCommand('set', flag, value)).toEqual({ code: 1, out: expect.stringContaining(message) });
+      expect(await settings('set', flag, value)).toEqual({ code: 1, out: expect.stringContaining(message) });
     }
     expect(await findStoreSettings(store.db)).toMatchObject({ store_name: 'Indigo Loom', email: 'hello@indigoloom.in', return_window_days: 10 });
   });
