@@ -17,10 +17,10 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readApiConfig } from '../api/config.ts';
 import { connect } from '../api/db/connect.ts';
-import { migrateToLatest } from '../api/db/migrate.ts';
 import { exportCatalog } from '../api/catalog-import/catalog-export.service.ts';
 import { importCatalog, type ImportReport } from '../api/catalog-import/catalog-import.service.ts';
 import { importImageStore } from '../api/catalog-import/import-images.ts';
+import { runCommand } from './command-runner.ts';
 
 const USAGE = `Usage:
   npm run catalog -- import FILE.csv [--dry-run] [--status draft|active] [--archive-missing] [--images DIR]
@@ -39,22 +39,14 @@ const [command, file] = positionals;
 
 const config = readApiConfig();
 const store = connect({ url: config.databaseUrl });
-let exitCode = 0;
-try {
-  await migrateToLatest(store.db);
-  if (command === 'import' && file) exitCode = await runImport(file);
-  else if (command === 'export' && file) await runExport(file);
-  else {
-    console.error(USAGE);
-    exitCode = 2;
+await runCommand(store, USAGE, async () => {
+  if (command === 'import' && file) return runImport(file);
+  if (command === 'export' && file) {
+    await runExport(file);
+    return 0;
   }
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  await store.close();
-}
-process.exit(exitCode);
+  return 'usage';
+});
 
 async function runImport(path: string): Promise<number> {
   const status = values.status;

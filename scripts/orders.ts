@@ -16,7 +16,6 @@
 import { parseArgs } from 'node:util';
 import { readApiConfig } from '../api/config.ts';
 import { connect } from '../api/db/connect.ts';
-import { migrateToLatest } from '../api/db/migrate.ts';
 import { createMailQueue } from '../api/mail/mail-queue.service.ts';
 import { createMailTransport } from '../api/mail/mail.transport.ts';
 import {
@@ -32,6 +31,7 @@ import { ALL_STATUSES, isOrderStatus } from '../api/orders/order-status.ts';
 import { composeStoreMail } from '../api/store-mail.ts';
 import { createRefundQueue } from '../api/refunds/refund-queue.ts';
 import { refundProviders } from '../api/refunds/refund.service.ts';
+import { runCommand } from './command-runner.ts';
 import {
   AFTER_SALE_USAGE,
   afterSaleOf,
@@ -67,8 +67,7 @@ const READ_ONLY = new Set(['list', 'show', 'returns', 'refunds']);
 const config = readApiConfig();
 const store = connect({ url: config.databaseUrl });
 let exitCode = 0;
-try {
-  await migrateToLatest(store.db);
+await runCommand(store, USAGE, async () => {
   if (command === 'list') await list();
   else if (command === 'show' && number) await show(number);
   else if (command === 'set-status' && number && status) await setStatus(number, status);
@@ -78,19 +77,11 @@ try {
   } else if (command === 'refund-cod' && number) {
     if (!(await refundCodCommand(store.db, await oneLine(number), values.reference))) exitCode = 1;
   } else if (command === 'refunds') await listRefundsCommand(store.db, values.failed ?? false);
-  else {
-    console.error(USAGE);
-    exitCode = 2;
-  }
+  else return 'usage';
   // A change may owe a refund or a mail even when it changed only some lines.
-  if (exitCode !== 2 && !READ_ONLY.has(command ?? '')) await sendOwed();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  await store.close();
-}
-process.exit(exitCode);
+  if (!READ_ONLY.has(command ?? '')) await sendOwed();
+  return exitCode;
+});
 
 function lineSummary(line: OrderLineRow): string {
   const item = `${line.product_name}${line.product_variation ? ` (${line.product_variation})` : ''} x ${line.quantity}`;

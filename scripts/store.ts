@@ -13,10 +13,10 @@
 import { parseArgs } from 'node:util';
 import { readApiConfig } from '../api/config.ts';
 import { connect } from '../api/db/connect.ts';
-import { migrateToLatest } from '../api/db/migrate.ts';
 import { findStoreSettings, saveStoreSettings, type StoreSettingsChanges } from '../api/store/store.repository.ts';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '../src/lib/constants.ts';
 import { EMAIL_PATTERN } from '../src/lib/schemas/fields.ts';
+import { runCommand } from './command-runner.ts';
 
 const USAGE = `Usage:
   npm run store -- show
@@ -39,24 +39,12 @@ const { values, positionals } = parseArgs({
 
 const config = readApiConfig();
 const store = connect({ url: config.databaseUrl });
-let exitCode = 0;
-try {
-  await migrateToLatest(store.db);
-  if (positionals[0] === 'show') await show();
-  else if (positionals[0] === 'set') {
-    await saveStoreSettings(store.db, changesFromFlags(), new Date().toISOString());
-    await show();
-  } else {
-    console.error(USAGE);
-    exitCode = 2;
-  }
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  await store.close();
-}
-process.exit(exitCode);
+await runCommand(store, USAGE, async () => {
+  if (positionals[0] === 'set') await saveStoreSettings(store.db, changesFromFlags(), new Date().toISOString());
+  else if (positionals[0] !== 'show') return 'usage';
+  await show();
+  return 0;
+});
 
 function changesFromFlags(): StoreSettingsChanges {
   const changes: StoreSettingsChanges = {};
